@@ -1,0 +1,2 @@
+import { describe, expect, it } from "vitest";
+describe("package", () => { it("builds", () => { expect(true).toBe(true); }); });
