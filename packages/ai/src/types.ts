@@ -1,0 +1,292 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { AssistantMessageEventStream } from "./event-stream.js";
+
+/** Wire protocols with a built-in implementation. Open set: third parties register more. */
+export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-responses" | "google-generative-ai";
+/** An API id: a known one, or any string a third party registers. */
+export type Api = KnownApi | (string & {});
+
+/** Built-in provider ids. Open set. */
+export type KnownProvider =
+	| "anthropic"
+	| "openai"
+	| "google"
+	| "openrouter"
+	| "xai"
+	| "groq"
+	| "cerebras"
+	| "mistral";
+export type ProviderId = KnownProvider | (string & {});
+
+// ---------------------------------------------------------------------------
+// Content blocks (ai.md §2.1)
+
+/** Plain text. `textSignature` is opaque vendor metadata used for replay. */
+export interface TextContent {
+	type: "text";
+	text: string;
+	textSignature?: string;
+}
+
+/** Model reasoning. `thinkingSignature` carries what the vendor needs to accept the block back. */
+export interface ThinkingContent {
+	type: "thinking";
+	thinking: string;
+	thinkingSignature?: string;
+	/** When true the text is empty or a placeholder and the encrypted payload is in `thinkingSignature`. */
+	redacted?: boolean;
+}
+
+/** An image: base64 data without a data-URL prefix. */
+export interface ImageContent {
+	type: "image";
+	data: string;
+	mimeType: string;
+}
+
+/** A tool call. `arguments` is always an object, never a JSON string. */
+export interface ToolCall {
+	type: "toolCall";
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	/** Google's opaque per-call signature. */
+	thoughtSignature?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Messages (ai.md §2.2)
+
+/** Cost in USD per category. */
+export interface UsageCost {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	total: number;
+}
+
+/** Token usage. `input` never includes cached tokens (ai.md §2.4). */
+export interface Usage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	totalTokens: number;
+	cost: UsageCost;
+}
+
+/** Why a message ended. `pending` only appears on partial snapshots during streaming. */
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted" | "pending";
+
+export interface UserMessage {
+	role: "user";
+	content: string | (TextContent | ImageContent)[];
+	/** Unix ms. */
+	timestamp: number;
+}
+
+export interface AssistantMessage {
+	role: "assistant";
+	content: (TextContent | ThinkingContent | ToolCall)[];
+	/** API id that produced it. */
+	api: Api;
+	provider: ProviderId;
+	model: string;
+	responseId?: string;
+	usage: Usage;
+	stopReason: StopReason;
+	/** Set when stopReason is "error" or "aborted"; keeps the HTTP status and the vendor's text. */
+	errorMessage?: string;
+	timestamp: number;
+}
+
+export interface ToolResultMessage<TDetails = unknown> {
+	role: "toolResult";
+	toolCallId: string;
+	toolName: string;
+	content: (TextContent | ImageContent)[];
+	/** Structured data for UIs and state; never sent to the LLM. */
+	details?: TDetails;
+	/** LLM work done inside the tool, counted in session totals. */
+	usage?: Usage;
+	isError: boolean;
+	timestamp: number;
+}
+
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** A tool as the model sees it. `parameters` is a TypeBox schema, i.e. plain JSON Schema. */
+export interface Tool<TParams extends TSchema = TSchema> {
+	name: string;
+	description: string;
+	parameters: TParams;
+}
+
+/** Everything a model needs for one request. Plain data: can be stringified and sent elsewhere. */
+export interface Context {
+	systemPrompt?: string;
+	messages: Message[];
+	tools?: Tool[];
+}
+
+// ---------------------------------------------------------------------------
+// Streaming events (ai.md §3.1)
+
+/**
+ * Events of one assistant reply.
+ *
+ * Order: one `start` first (unless the request failed before the vendor accepted it), then per
+ * content index `*_start`, `*_delta`*, `*_end` (blocks of different indexes may interleave),
+ * then exactly one terminal event, `done` or `error`, always last.
+ * Every non-terminal event carries `partial`, a snapshot with `stopReason: "pending"`.
+ */
+export type AssistantMessageEvent =
+	| { type: "start"; partial: AssistantMessage }
+	| { type: "text_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "text_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "text_end"; contentIndex: number; content: string; partial: AssistantMessage }
+	| { type: "thinking_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "thinking_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "thinking_end"; contentIndex: number; content: string; partial: AssistantMessage }
+	| { type: "toolcall_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "toolcall_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "toolcall_end"; contentIndex: number; toolCall: ToolCall; partial: AssistantMessage }
+	| { type: "done"; reason: "stop" | "length" | "toolUse"; message: AssistantMessage }
+	| { type: "error"; reason: "error" | "aborted"; error: AssistantMessage };
+
+// ---------------------------------------------------------------------------
+// Models (ai.md §5.1)
+
+/** Reasoning effort. Higher layers add "off". */
+export type ThinkingLevel = "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+
+/** Token budgets per level for budget-based APIs. */
+export interface ThinkingBudgets {
+	minimal?: number;
+	low?: number;
+	medium?: number;
+	high?: number;
+}
+
+/** Quirks of OpenAI-compatible chat completion servers (ai.md §6). Each field overrides auto-detection. */
+export interface OpenAICompletionsCompat {
+	/** Send `store: false`. Default true. */
+	supportsStore?: boolean;
+	/** System prompt as "developer" for reasoning models; false → "system". Default true. */
+	supportsDeveloperRole?: boolean;
+	/** Send `reasoning_effort`. Default true. */
+	supportsReasoningEffort?: boolean;
+	reasoningEffortMap?: Partial<Record<ThinkingLevel, string>>;
+	/** Send `stream_options.include_usage`. Default true. */
+	supportsUsageInStreaming?: boolean;
+	/** Send `strict` on tool definitions. Default true. */
+	supportsStrictMode?: boolean;
+	/** Default "max_completion_tokens". */
+	maxTokensField?: "max_completion_tokens" | "max_tokens";
+	/** Add `name` to tool messages. Default false. */
+	requiresToolResultName?: boolean;
+	/** Insert an empty assistant turn between tool results and a user message. Default false. */
+	requiresAssistantAfterToolResult?: boolean;
+	/** Replay thinking as `<thinking>…</thinking>` text. Default false. */
+	requiresThinkingAsText?: boolean;
+	/** Default "openai". */
+	thinkingFormat?: "openai" | "openrouter" | "deepseek" | "zai" | "qwen" | "qwen-chat-template" | "chat-template";
+	chatTemplateKwargs?: Record<string, unknown>;
+	sendSessionAffinityHeaders?: boolean;
+	cacheControlFormat?: "anthropic";
+	openRouterRouting?: { only?: string[]; order?: string[] };
+	vercelGatewayRouting?: { only?: string[]; order?: string[] };
+}
+
+/** Quirks of OpenAI Responses servers. */
+export interface OpenAIResponsesCompat {
+	/** Default true. */
+	supportsDeveloperRole?: boolean;
+	/** Default true. */
+	supportsLongCacheRetention?: boolean;
+}
+
+/** Prices in USD per million tokens. */
+export interface ModelCost {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+}
+
+/** A model: plain data. Equality is `provider` + `id`. */
+export interface Model<TApi extends Api = Api> {
+	/** Sent to the API. */
+	id: string;
+	/** Human label. */
+	name: string;
+	api: TApi;
+	provider: ProviderId;
+	baseUrl: string;
+	/** Supports thinking. */
+	reasoning: boolean;
+	input: ("text" | "image")[];
+	/** USD per million tokens. */
+	cost: ModelCost;
+	/** Tokens. */
+	contextWindow: number;
+	/** Max output tokens. */
+	maxTokens: number;
+	headers?: Record<string, string>;
+	/** Only for openai-completions and openai-responses. */
+	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
+	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). */
+	thinkingLevelMap?: Partial<Record<ThinkingLevel, string | null>>;
+}
+
+// ---------------------------------------------------------------------------
+// Options (ai.md §3.4)
+
+/** Replaces or inspects the vendor request body right before it is sent. Return undefined to keep it. */
+export type PayloadHook = (payload: unknown, model: Model) => unknown | Promise<unknown>;
+
+/** Options every API understands. */
+export interface StreamOptions {
+	signal?: AbortSignal;
+	/** Explicit key; wins over provider auth. */
+	apiKey?: string;
+	headers?: Record<string, string>;
+	temperature?: number;
+	maxTokens?: number;
+	/** Enables provider session caching / affinity. */
+	sessionId?: string;
+	/** Default "short". */
+	cacheRetention?: "none" | "short" | "long";
+	transport?: "sse" | "websocket" | "auto";
+	/** Longest server-requested retry wait accepted before failing at once. Default 60000; 0 = no cap. */
+	maxRetryDelayMs?: number;
+	metadata?: Record<string, unknown>;
+	env?: Record<string, string>;
+	onPayload?: PayloadHook;
+	onResponse?: (info: { status: number; headers: Record<string, string> }) => void;
+}
+
+/** Options with a uniform thinking level, mapped per API (ai.md §7). */
+export interface SimpleStreamOptions extends StreamOptions {
+	/** Omitted = no thinking. */
+	reasoning?: ThinkingLevel;
+	thinkingBudgets?: ThinkingBudgets;
+}
+
+/**
+ * A stream function. Contract: it never throws or rejects for request failures (missing key,
+ * HTTP error, network drop, abort, malformed vendor data); those end the stream with an `error`
+ * event whose message has stopReason "error" or "aborted". Programming errors may throw.
+ */
+export type StreamFunction<TOptions extends StreamOptions = StreamOptions> = (
+	model: Model,
+	context: Context,
+	options?: TOptions,
+) => AssistantMessageEventStream;
+
+/** What an API module (one wire protocol) exports. */
+export interface ProviderStreams<TOptions extends StreamOptions = StreamOptions> {
+	stream: StreamFunction<TOptions>;
+	streamSimple: StreamFunction<SimpleStreamOptions>;
+}

@@ -1,0 +1,32 @@
+import type { Model, Usage } from "../types.js";
+
+/**
+ * Fills `usage.cost` from the model's prices (USD per million tokens) and returns it.
+ * `cost.total` is the sum of the four categories.
+ */
+export function calculateCost(model: Pick<Model, "cost">, usage: Usage): Usage["cost"] {
+	const perToken = 1 / 1_000_000;
+	usage.cost.input = usage.input * model.cost.input * perToken;
+	usage.cost.output = usage.output * model.cost.output * perToken;
+	usage.cost.cacheRead = usage.cacheRead * model.cost.cacheRead * perToken;
+	usage.cost.cacheWrite = usage.cacheWrite * model.cost.cacheWrite * perToken;
+	usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
+	return usage.cost;
+}
+
+/** A zeroed usage record. */
+export function emptyUsage(): Usage {
+	return {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	};
+}
+
+/** Context size used by compaction: the vendor total, else the sum of the four counters. */
+export function contextTokens(usage: Usage): number {
+	return usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+}
