@@ -1,1 +1,4 @@
-export {};
+export {
+	type SessionDiagnostic,
+	SessionManager,
+} from "./core/session/session-manager.js";

@@ -1,0 +1,149 @@
+import {
+	appendFileSync,
+	closeSync,
+	copyFileSync,
+	existsSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	readSync,
+	renameSync,
+	statSync,
+	writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import type { SessionEntry, SessionHeader } from "./session-types.js";
+
+/** The parsed lines of a session file. */
+export interface ParsedSessionFile {
+	header: SessionHeader;
+	entries: SessionEntry[];
+	/** Lines that were not valid JSON objects (e.g. a torn last line). */
+	skippedLines: number;
+}
+
+/** Why a file is not a session. */
+export class InvalidSessionFileError extends Error {
+	readonly code = "invalid_session_file";
+	constructor(
+		readonly path: string,
+		readonly reason: string,
+	) {
+		super(`Invalid session file: ${path}: ${reason}`);
+	}
+}
+
+function isHeader(value: unknown): value is SessionHeader {
+	if (value === null || typeof value !== "object") return false;
+	const record = value as Record<string, unknown>;
+	return record.type === "session" && typeof record.id === "string";
+}
+
+/**
+ * Parses session file content. Empty lines and lines that are not JSON objects are skipped, so
+ * a torn last line never costs earlier entries. Throws InvalidSessionFileError when the first
+ * valid line is not a header.
+ */
+export function parseSessionContent(content: string, path: string): ParsedSessionFile {
+	let header: SessionHeader | undefined;
+	const entries: SessionEntry[] = [];
+	let skippedLines = 0;
+	for (const rawLine of content.split("\n")) {
+		const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+		if (line.trim() === "") continue;
+		let value: unknown;
+		try {
+			value = JSON.parse(line);
+		} catch {
+			skippedLines++;
+			continue;
+		}
+		if (value === null || typeof value !== "object" || Array.isArray(value)) {
+			skippedLines++;
+			continue;
+		}
+		if (!header) {
+			if (!isHeader(value)) throw new InvalidSessionFileError(path, "the first line is not a session header");
+			header = value;
+			continue;
+		}
+		entries.push(value as SessionEntry);
+	}
+	if (!header) throw new InvalidSessionFileError(path, "the file holds no session header");
+	return { header, entries, skippedLines };
+}
+
+/** Reads and parses a session file. Throws InvalidSessionFileError for non-session files. */
+export function readSessionFile(path: string): ParsedSessionFile {
+	return parseSessionContent(readFileSync(path, "utf8"), path);
+}
+
+/** Serialises header and entries as JSONL. */
+export function serializeSession(header: SessionHeader, entries: readonly SessionEntry[]): string {
+	return [header, ...entries].map((line) => `${JSON.stringify(line)}\n`).join("");
+}
+
+function endsWithNewline(path: string): boolean {
+	const size = statSync(path).size;
+	if (size === 0) return true;
+	const fd = openSync(path, "r");
+	try {
+		const buffer = Buffer.alloc(1);
+		readSync(fd, buffer, 0, 1, size - 1);
+		return buffer[0] === 0x0a;
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/**
+ * Appends lines to a session file with one synchronous write per call. Before the first append
+ * to a file whose last byte is not `\n` (a torn line), a `\n` is written first so the fragment
+ * stays an isolated bad line.
+ */
+export class SessionFileWriter {
+	private checkedTail = false;
+
+	constructor(readonly path: string) {}
+
+	/** Appends one JSON line (synchronously, unbuffered). */
+	append(value: unknown): void {
+		const line = `${JSON.stringify(value)}\n`;
+		if (!this.checkedTail) {
+			this.checkedTail = true;
+			if (existsSync(this.path) && !endsWithNewline(this.path)) {
+				appendFileSync(this.path, `\n${line}`);
+				return;
+			}
+		}
+		appendFileSync(this.path, line);
+	}
+
+	/** Writes a whole new file (header + entries) atomically. */
+	writeAll(header: SessionHeader, entries: readonly SessionEntry[]): void {
+		writeFileAtomic(this.path, serializeSession(header, entries));
+		this.checkedTail = true;
+	}
+}
+
+/** Writes a file atomically: temp file, fsync, rename. */
+export function writeFileAtomic(path: string, content: string, mode?: number): void {
+	mkdirSync(dirname(path), { recursive: true });
+	const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
+	const fd = openSync(temp, "w", mode);
+	try {
+		writeSync(fd, content);
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+	renameSync(temp, path);
+}
+
+/** Copies a broken file aside as `<path>.corrupt-<timestamp>` and returns the backup path. */
+export function backupCorruptFile(path: string): string {
+	const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+	copyFileSync(path, backup);
+	return backup;
+}

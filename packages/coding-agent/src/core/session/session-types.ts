@@ -1,0 +1,187 @@
+import type { ImageContent, Message, TextContent, Usage } from "@pi/ai";
+
+/** Current session file format version. */
+export const CURRENT_SESSION_VERSION = 3;
+
+/** Line 1 of a session file. Not part of the entry tree. */
+export interface SessionHeader {
+	type: "session";
+	/** Absent means 1. */
+	version?: number;
+	id: string;
+	/** ISO-8601 creation time. */
+	timestamp: string;
+	/** Absolute working directory the session belongs to. */
+	cwd: string;
+	/** Absolute path of the session this one was forked or cloned from. */
+	parentSession?: string;
+}
+
+/** Fields every entry has. */
+export interface SessionEntryBase {
+	type: string;
+	/** 8 lowercase hex chars; readers accept any non-empty string. */
+	id: string;
+	/** Null only for a root entry. */
+	parentId: string | null;
+	/** ISO-8601 time of appending. */
+	timestamp: string;
+}
+
+/** A shell command the user ran (`!cmd`, `!!cmd`, RPC `bash`). */
+export interface BashExecutionMessage {
+	role: "bashExecution";
+	command: string;
+	output: string;
+	exitCode: number | undefined;
+	cancelled: boolean;
+	truncated: boolean;
+	fullOutputPath?: string;
+	/** True for `!!cmd`: shown, never sent to the model. */
+	excludeFromContext?: boolean;
+	timestamp: number;
+}
+
+/** An extension-injected message that is part of the LLM context. */
+export interface CustomMessage<TDetails = unknown> {
+	role: "custom";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: TDetails;
+	timestamp: number;
+}
+
+/** Summary of a branch the conversation returned from. */
+export interface BranchSummaryMessage {
+	role: "branchSummary";
+	summary: string;
+	fromId: string;
+	timestamp: number;
+}
+
+/** Summary of compacted earlier history. */
+export interface CompactionSummaryMessage {
+	role: "compactionSummary";
+	summary: string;
+	tokensBefore: number;
+	timestamp: number;
+}
+
+/** Every message role a session can hold in its context. */
+export type SessionMessage =
+	| Message
+	| BashExecutionMessage
+	| CustomMessage
+	| BranchSummaryMessage
+	| CompactionSummaryMessage;
+
+/** Files a summary covered (default compaction details). */
+export interface FileOperationDetails {
+	readFiles: string[];
+	modifiedFiles: string[];
+}
+
+export interface MessageEntry extends SessionEntryBase {
+	type: "message";
+	message: SessionMessage;
+}
+export interface ModelChangeEntry extends SessionEntryBase {
+	type: "model_change";
+	provider: string;
+	modelId: string;
+}
+export interface ThinkingLevelChangeEntry extends SessionEntryBase {
+	type: "thinking_level_change";
+	thinkingLevel: string;
+}
+export interface CompactionEntry<TDetails = unknown> extends SessionEntryBase {
+	type: "compaction";
+	summary: string;
+	firstKeptEntryId: string;
+	tokensBefore: number;
+	details?: TDetails;
+	fromHook?: boolean;
+	usage?: Usage;
+	/** A self-contained copy of the kept messages; used instead of walking to firstKeptEntryId. */
+	retainedTail?: SessionMessage[];
+}
+export interface BranchSummaryEntry<TDetails = unknown> extends SessionEntryBase {
+	type: "branch_summary";
+	fromId: string;
+	summary: string;
+	details?: TDetails;
+	fromHook?: boolean;
+	usage?: Usage;
+}
+export interface CustomEntry<TData = unknown> extends SessionEntryBase {
+	type: "custom";
+	customType: string;
+	data?: TData;
+}
+export interface CustomMessageEntry<TDetails = unknown> extends SessionEntryBase {
+	type: "custom_message";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: TDetails;
+}
+export interface LabelEntry extends SessionEntryBase {
+	type: "label";
+	targetId: string;
+	/** Absent or empty clears the label. */
+	label?: string;
+}
+export interface SessionInfoEntry extends SessionEntryBase {
+	type: "session_info";
+	name?: string;
+}
+
+/** Every entry type this version writes. */
+export type KnownSessionEntry =
+	| MessageEntry
+	| ModelChangeEntry
+	| ThinkingLevelChangeEntry
+	| CompactionEntry
+	| BranchSummaryEntry
+	| CustomEntry
+	| CustomMessageEntry
+	| LabelEntry
+	| SessionInfoEntry;
+
+/** An entry of a type this version does not know: kept on rewrite, ignored for context. */
+export interface UnknownSessionEntry extends SessionEntryBase {
+	[field: string]: unknown;
+}
+
+export type SessionEntry = KnownSessionEntry;
+
+/** A node of `getTree()`. Children are in append order. */
+export interface SessionTreeNode {
+	entry: SessionEntry;
+	children: SessionTreeNode[];
+	label?: string;
+	labelTimestamp?: string;
+}
+
+/** What `buildSessionContext()` returns for the active branch. */
+export interface SessionContext {
+	messages: SessionMessage[];
+	thinkingLevel: string;
+	model: { provider: string; modelId: string } | null;
+}
+
+/** One row of a session listing. */
+export interface SessionInfo {
+	path: string;
+	id: string;
+	cwd: string;
+	name?: string;
+	parentSessionPath?: string;
+	created: Date;
+	/** Newest user/assistant message time, else header time, else file mtime. */
+	modified: Date;
+	messageCount: number;
+	/** Text of the first user message, or `(no messages)`. */
+	firstMessage: string;
+}
