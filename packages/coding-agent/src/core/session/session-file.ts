@@ -1,18 +1,5 @@
-import {
-	appendFileSync,
-	closeSync,
-	copyFileSync,
-	existsSync,
-	fsyncSync,
-	mkdirSync,
-	openSync,
-	readFileSync,
-	readSync,
-	renameSync,
-	statSync,
-	writeSync,
-} from "node:fs";
-import { dirname } from "node:path";
+import { appendFileSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { SessionEntry, SessionHeader } from "./session-types.js";
 
 /** The parsed lines of a session file. */
@@ -125,20 +112,6 @@ export class SessionFileWriter {
 		writeFileAtomic(this.path, serializeSession(header, entries));
 		this.checkedTail = true;
 	}
-}
-
-/** Writes a file atomically: temp file, fsync, rename. */
-export function writeFileAtomic(path: string, content: string, mode?: number): void {
-	mkdirSync(dirname(path), { recursive: true });
-	const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
-	const fd = openSync(temp, "w", mode);
-	try {
-		writeSync(fd, content);
-		fsyncSync(fd);
-	} finally {
-		closeSync(fd);
-	}
-	renameSync(temp, path);
 }
 
 /** Copies a broken file aside as `<path>.corrupt-<timestamp>` and returns the backup path. */

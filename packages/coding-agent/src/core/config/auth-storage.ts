@@ -1,0 +1,133 @@
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { getAgentDir } from "../session/session-paths.js";
+import { resolveConfigValue } from "./config-value.js";
+import { withFileLock } from "./file-lock.js";
+import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
+
+/** An API key entry; `key` may be a literal, an env var name, `$NAME`, or `!command`. */
+export interface ApiKeyCredential {
+	type: "api_key";
+	key: string;
+	/** Provider-scoped configuration values. */
+	env?: Record<string, string>;
+}
+
+/** An OAuth entry (refresh is [later]); extra provider fields are kept. */
+export interface OAuthCredential {
+	type: "oauth";
+	access: string;
+	refresh: string;
+	/** ms epoch. */
+	expires: number;
+	[extra: string]: unknown;
+}
+
+export type StoredCredential = ApiKeyCredential | OAuthCredential;
+export type AuthFile = Record<string, StoredCredential>;
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/**
+ * `auth.json` (configuration.md §5): mode 0600 in a 0700 directory, re-applied on every write;
+ * every read-modify-write runs under `auth.json.lock` so concurrent pi processes never lose an
+ * update. A file that is not valid JSON is reported and never overwritten.
+ */
+export class AuthStorage {
+	private readonly lockPath: string;
+	/** Set when the file exists but could not be parsed. */
+	loadError: string | undefined;
+
+	constructor(readonly path: string = join(getAgentDir(), "auth.json")) {
+		this.lockPath = `${path}.lock`;
+	}
+
+	/** Credentials in memory only (SDK, tests). */
+	static inMemory(initial: AuthFile = {}): InMemoryAuthStorage {
+		return new InMemoryAuthStorage(initial);
+	}
+
+	protected readAll(): AuthFile {
+		const read = readJsonObjectFile<AuthFile>(this.path, {});
+		this.loadError = read.status === "invalid" ? read.error : undefined;
+		return read.value;
+	}
+
+	protected writeAll(data: AuthFile): void {
+		if (this.loadError) throw new Error(`Not saving credentials: ${this.loadError}. Fix or remove the file first.`);
+		const dir = dirname(this.path);
+		if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+		writeJsonFileAtomic(this.path, data, FILE_MODE);
+	}
+
+	/** The stored credential of a provider, if any. */
+	get(providerId: string): StoredCredential | undefined {
+		return this.readAll()[providerId];
+	}
+
+	/** Provider ids with a stored credential. Never resolves secrets. */
+	list(): string[] {
+		return Object.keys(this.readAll());
+	}
+
+	/** Serialised read-modify-write of one provider's entry. Returning undefined deletes it. */
+	modify(providerId: string, fn: (current: StoredCredential | undefined) => StoredCredential | undefined): void {
+		this.locked(() => {
+			const data = this.readAll();
+			const next = fn(data[providerId]);
+			if (next === undefined) delete data[providerId];
+			else data[providerId] = next;
+			this.writeAll(data);
+		});
+	}
+
+	set(providerId: string, credential: StoredCredential): void {
+		this.modify(providerId, () => credential);
+	}
+
+	remove(providerId: string): void {
+		this.modify(providerId, () => undefined);
+	}
+
+	/** Resolves a stored api_key entry to the key value (`!command`, env name, literal). */
+	resolveApiKey(providerId: string, options: { shell?: string } = {}): string | undefined {
+		const credential = this.get(providerId);
+		if (!credential) return undefined;
+		if (credential.type === "oauth") return credential.access;
+		return resolveConfigValue(credential.key, options).value;
+	}
+
+	protected locked<T>(fn: () => T): T {
+		const dir = dirname(this.path);
+		if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+		return withFileLock(this.lockPath, fn);
+	}
+
+	/** Re-applies 0600 (e.g. after the user copied the file in). */
+	fixPermissions(): void {
+		if (existsSync(this.path)) chmodSync(this.path, FILE_MODE);
+	}
+}
+
+/** AuthStorage that never touches the disk. */
+export class InMemoryAuthStorage extends AuthStorage {
+	private data: AuthFile;
+
+	constructor(initial: AuthFile = {}) {
+		super("(memory)");
+		this.data = { ...initial };
+	}
+
+	protected override readAll(): AuthFile {
+		return { ...this.data };
+	}
+
+	protected override writeAll(data: AuthFile): void {
+		this.data = { ...data };
+	}
+
+	protected override locked<T>(fn: () => T): T {
+		return fn();
+	}
+}

@@ -1,0 +1,35 @@
+import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+
+/** The outcome of reading a JSON config file: its value, or why it could not be used. */
+export type JsonFileRead<T> =
+	| { status: "missing"; value: T }
+	| { status: "ok"; value: T }
+	| { status: "invalid"; value: T; error: string };
+
+/** Reads a JSON object file; a missing file or one that is not a JSON object yields `fallback`. */
+export function readJsonObjectFile<T extends object>(path: string, fallback: T): JsonFileRead<T> {
+	if (!existsSync(path)) return { status: "missing", value: fallback };
+	let text: string;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch (error) {
+		return { status: "invalid", value: fallback, error: `cannot read ${path}: ${(error as Error).message}` };
+	}
+	if (text.trim() === "") return { status: "ok", value: fallback };
+	try {
+		const value = JSON.parse(text) as unknown;
+		if (value === null || typeof value !== "object" || Array.isArray(value)) {
+			return { status: "invalid", value: fallback, error: `${path} must contain a JSON object` };
+		}
+		return { status: "ok", value: value as T };
+	} catch (error) {
+		return { status: "invalid", value: fallback, error: `${path} is not valid JSON: ${(error as Error).message}` };
+	}
+}
+
+/** Writes pretty JSON atomically (temp + rename), optionally re-applying a file mode. */
+export function writeJsonFileAtomic(path: string, value: unknown, mode?: number): void {
+	writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, mode);
+	if (mode !== undefined) chmodSync(path, mode);
+}

@@ -1,0 +1,282 @@
+import { join, resolve } from "node:path";
+import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-paths.js";
+import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
+import {
+	type CompactionSettings,
+	GLOBAL_ONLY_KEYS,
+	type QueueMode,
+	RESOURCE_KEYS,
+	type ResourceKey,
+	type ResourceSetting,
+	type RetrySettings,
+	type Settings,
+	type ThinkingLevelSetting,
+} from "./settings-types.js";
+
+/** A problem with a settings file, reported at start-up instead of thrown. */
+export interface SettingsDiagnostic {
+	type: "error";
+	path: string;
+	message: string;
+}
+
+/** Thrown when a write would overwrite a settings file that could not be parsed. */
+export class SettingsWriteError extends Error {
+	readonly code = "settings_write_refused";
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Objects merge key by key; arrays and scalars from `over` replace those of `base`. */
+export function deepMergeSettings(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+	const merged: Record<string, unknown> = { ...base };
+	for (const [key, value] of Object.entries(over)) {
+		const current = merged[key];
+		merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMergeSettings(current, value) : value;
+	}
+	return merged;
+}
+
+/**
+ * Global (`<agentDir>/settings.json`) and project (`<cwd>/.pi/settings.json`) settings, merged
+ * as configuration.md §2 says. Project settings apply only when the project is trusted, except
+ * `sessionDir`. Application writes go to the global file, atomically, keeping unknown keys; a file
+ * that is not valid JSON is reported in `diagnostics` and never overwritten.
+ */
+export class SettingsManager {
+	private global: Settings = {};
+	private project: Settings = {};
+	private globalInvalid = false;
+	private effective: Settings = {};
+	readonly diagnostics: SettingsDiagnostic[] = [];
+
+	private constructor(
+		private readonly globalPath: string | undefined,
+		private readonly projectPath: string | undefined,
+		private projectTrusted: boolean,
+		initial: Settings = {},
+	) {
+		this.global = initial;
+		this.reload();
+	}
+
+	/** Settings for a cwd. `projectTrusted` gates everything in the project file but `sessionDir`. */
+	static create(cwd: string, agentDir: string = getAgentDir(), options: { projectTrusted?: boolean } = {}): SettingsManager {
+		return new SettingsManager(
+			join(agentDir, "settings.json"),
+			join(resolve(cwd), CONFIG_DIR_NAME, "settings.json"),
+			options.projectTrusted ?? false,
+		);
+	}
+
+	/** Settings that live only in memory (SDK, tests). */
+	static inMemory(settings: Settings = {}): SettingsManager {
+		return new SettingsManager(undefined, undefined, false, settings);
+	}
+
+	/** Re-reads both files. */
+	reload(): void {
+		this.diagnostics.length = 0;
+		if (this.globalPath) {
+			const read = readJsonObjectFile<Settings>(this.globalPath, {});
+			this.global = read.value;
+			this.globalInvalid = read.status === "invalid";
+			if (read.status === "invalid") this.diagnostics.push({ type: "error", path: this.globalPath, message: read.error });
+		}
+		if (this.projectPath) {
+			const read = readJsonObjectFile<Settings>(this.projectPath, {});
+			this.project = read.value;
+			if (read.status === "invalid") this.diagnostics.push({ type: "error", path: this.projectPath, message: read.error });
+		}
+		this.recompute();
+	}
+
+	/** Applies or removes the project layer after a trust decision. */
+	setProjectTrusted(trusted: boolean): void {
+		this.projectTrusted = trusted;
+		this.recompute();
+	}
+
+	private recompute(): void {
+		const project: Record<string, unknown> = this.projectTrusted ? { ...this.project } : {};
+		for (const key of [...GLOBAL_ONLY_KEYS, ...RESOURCE_KEYS]) delete project[key];
+		this.effective = deepMergeSettings(this.global, project) as Settings;
+		const effective: Record<string, unknown> = this.effective;
+		for (const key of RESOURCE_KEYS) {
+			if (this.global[key] === undefined) delete effective[key];
+			else effective[key] = this.global[key];
+		}
+	}
+
+	/** The merged settings (resource arrays are the global ones; see `getResourceSettings`). */
+	getSettings(): Readonly<Settings> {
+		return this.effective;
+	}
+
+	getGlobalSettings(): Readonly<Settings> {
+		return this.global;
+	}
+
+	getProjectSettings(): Readonly<Settings> {
+		return this.project;
+	}
+
+	getDefaultProvider(): string | undefined {
+		return this.effective.defaultProvider;
+	}
+
+	getDefaultModel(): string | undefined {
+		return this.effective.defaultModel;
+	}
+
+	getDefaultThinkingLevel(): ThinkingLevelSetting | undefined {
+		return this.effective.defaultThinkingLevel;
+	}
+
+	getThinkingBudgets(): Settings["thinkingBudgets"] {
+		return this.effective.thinkingBudgets;
+	}
+
+	getEnabledModels(): string[] | undefined {
+		return this.effective.enabledModels;
+	}
+
+	getHideThinkingBlock(): boolean {
+		return this.effective.hideThinkingBlock ?? false;
+	}
+
+	getCompactionSettings(): CompactionSettings {
+		const compaction = this.effective.compaction ?? {};
+		return {
+			enabled: compaction.enabled ?? true,
+			reserveTokens: compaction.reserveTokens ?? 16384,
+			keepRecentTokens: compaction.keepRecentTokens ?? 20000,
+		};
+	}
+
+	getBranchSummarySettings(): { reserveTokens: number; skipPrompt: boolean } {
+		const branchSummary = this.effective.branchSummary ?? {};
+		return { reserveTokens: branchSummary.reserveTokens ?? 16384, skipPrompt: branchSummary.skipPrompt ?? false };
+	}
+
+	getRetrySettings(): RetrySettings {
+		const retry = this.effective.retry ?? {};
+		return {
+			enabled: retry.enabled ?? true,
+			maxRetries: retry.maxRetries ?? 3,
+			baseDelayMs: retry.baseDelayMs ?? 2000,
+			maxAgentDelayMs: retry.maxAgentDelayMs ?? 60000,
+			maxRetryDelayMs: retry.provider?.maxRetryDelayMs ?? 60000,
+		};
+	}
+
+	getSteeringMode(): QueueMode {
+		return this.effective.steeringMode ?? "one-at-a-time";
+	}
+
+	getFollowUpMode(): QueueMode {
+		return this.effective.followUpMode ?? "one-at-a-time";
+	}
+
+	getTransport(): "sse" | "websocket" | "auto" {
+		return this.effective.transport ?? "auto";
+	}
+
+	getHttpIdleTimeoutMs(): number {
+		return this.effective.httpIdleTimeoutMs ?? 300000;
+	}
+
+	getDefaultTools(): string[] {
+		return this.effective.defaultTools ?? ["read", "bash", "edit", "write"];
+	}
+
+	getShellPath(): string | undefined {
+		return this.effective.shellPath;
+	}
+
+	getShellCommandPrefix(): string | undefined {
+		return this.effective.shellCommandPrefix;
+	}
+
+	getImageSettings(): { autoResize: boolean; blockImages: boolean } {
+		const images = this.effective.images ?? {};
+		return { autoResize: images.autoResize ?? true, blockImages: images.blockImages ?? false };
+	}
+
+	getEnableSkillCommands(): boolean {
+		return this.effective.enableSkillCommands ?? true;
+	}
+
+	getDefaultProjectTrust(): "ask" | "always" | "never" {
+		return this.global.defaultProjectTrust ?? "ask";
+	}
+
+	getAlwaysTrust(): boolean {
+		return this.global.alwaysTrust ?? false;
+	}
+
+	/** `sessionDir`: read from the project file even before trust is resolved (sessions.md §1). */
+	getSessionDir(): string | undefined {
+		const value = this.project.sessionDir ?? this.global.sessionDir;
+		return typeof value === "string" ? value : undefined;
+	}
+
+	/**
+	 * A resource array from both files, each entry with the directory it is relative to: the agent
+	 * dir for global entries, `<cwd>/.pi` for project entries (only when trusted).
+	 */
+	getResourceSettings(key: ResourceKey, agentDir: string = getAgentDir()): ResourceSetting[] {
+		const fromFile = (settings: Settings, baseDir: string, scope: ResourceSetting["scope"]): ResourceSetting[] => {
+			const list: unknown = settings[key];
+			if (!Array.isArray(list)) return [];
+			return (list as unknown[])
+				.filter((pattern): pattern is string => typeof pattern === "string")
+				.map((pattern) => ({ pattern: expandHome(pattern), baseDir, scope }));
+		};
+		const projectDir = this.projectPath ? resolve(this.projectPath, "..") : undefined;
+		return [
+			...fromFile(this.global, agentDir, "global"),
+			...(this.projectTrusted && projectDir ? fromFile(this.project, projectDir, "project") : []),
+		];
+	}
+
+	// --- writes (global file) -----------------------------------------------------------------
+
+	/** Merges `patch` into the global settings and writes them atomically. */
+	updateGlobal(patch: Settings): void {
+		if (this.globalInvalid && this.globalPath) {
+			throw new SettingsWriteError(
+				`Not saving settings: ${this.globalPath} is not valid JSON. Fix or remove the file, then try again.`,
+			);
+		}
+		this.global = deepMergeSettings(this.global, patch) as Settings;
+		if (this.globalPath) writeJsonFileAtomic(this.globalPath, this.global);
+		this.recompute();
+	}
+
+	setDefaultModelAndProvider(provider: string, modelId: string): void {
+		this.updateGlobal({ defaultProvider: provider, defaultModel: modelId });
+	}
+
+	setDefaultThinkingLevel(level: ThinkingLevelSetting): void {
+		this.updateGlobal({ defaultThinkingLevel: level });
+	}
+
+	setCompactionEnabled(enabled: boolean): void {
+		this.updateGlobal({ compaction: { enabled } });
+	}
+
+	setRetryEnabled(enabled: boolean): void {
+		this.updateGlobal({ retry: { enabled } });
+	}
+
+	setSteeringMode(mode: QueueMode): void {
+		this.updateGlobal({ steeringMode: mode });
+	}
+
+	setFollowUpMode(mode: QueueMode): void {
+		this.updateGlobal({ followUpMode: mode });
+	}
+}

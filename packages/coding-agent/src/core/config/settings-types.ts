@@ -1,0 +1,74 @@
+import type { ThinkingBudgets } from "@pi/ai";
+
+/** Queue delivery mode of steering and follow-up messages (agent-core §6). */
+export type QueueMode = "one-at-a-time" | "all";
+
+/** The thinking level values settings accept. */
+export type ThinkingLevelSetting = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+
+/** settings.json (configuration.md §3). Unknown keys are preserved. */
+export interface Settings {
+	defaultProvider?: string;
+	defaultModel?: string;
+	defaultThinkingLevel?: ThinkingLevelSetting;
+	thinkingBudgets?: ThinkingBudgets;
+	enabledModels?: string[];
+	hideThinkingBlock?: boolean;
+	compaction?: { enabled?: boolean; reserveTokens?: number; keepRecentTokens?: number; skipPrompt?: boolean };
+	branchSummary?: { reserveTokens?: number; skipPrompt?: boolean };
+	retry?: {
+		enabled?: boolean;
+		maxRetries?: number;
+		baseDelayMs?: number;
+		maxAgentDelayMs?: number;
+		provider?: { timeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number };
+	};
+	steeringMode?: QueueMode;
+	followUpMode?: QueueMode;
+	transport?: "sse" | "websocket" | "auto";
+	httpIdleTimeoutMs?: number;
+	defaultTools?: string[];
+	shellPath?: string;
+	shellCommandPrefix?: string;
+	images?: { autoResize?: boolean; blockImages?: boolean };
+	sessionDir?: string;
+	extensions?: string[];
+	skills?: string[];
+	prompts?: string[];
+	themes?: string[];
+	packages?: unknown[];
+	enableSkillCommands?: boolean;
+	defaultProjectTrust?: "ask" | "always" | "never";
+	alwaysTrust?: boolean;
+	[key: string]: unknown;
+}
+
+/** Resolved compaction settings with defaults applied. */
+export interface CompactionSettings {
+	enabled: boolean;
+	reserveTokens: number;
+	keepRecentTokens: number;
+}
+
+/** Resolved retry settings with defaults applied. */
+export interface RetrySettings {
+	enabled: boolean;
+	maxRetries: number;
+	baseDelayMs: number;
+	maxAgentDelayMs: number;
+	/** ai `maxRetryDelayMs`; 0 = no cap. */
+	maxRetryDelayMs: number;
+}
+
+/** A resource path from settings with the directory it is relative to. */
+export interface ResourceSetting {
+	pattern: string;
+	baseDir: string;
+	scope: "global" | "project";
+}
+
+export const RESOURCE_KEYS = ["packages", "extensions", "skills", "prompts", "themes"] as const;
+export type ResourceKey = (typeof RESOURCE_KEYS)[number];
+
+/** Keys honoured only in the global file. */
+export const GLOBAL_ONLY_KEYS = ["defaultProjectTrust", "alwaysTrust", "httpProxy"] as const;

@@ -1,0 +1,103 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { deepMergeSettings, SettingsManager } from "../../src/core/config/settings-manager.js";
+import { useTempDirs } from "../support/temp-dir.js";
+
+const tempDir = useTempDirs();
+
+function setup(global: unknown, project?: unknown): { agentDir: string; cwd: string } {
+	const agentDir = tempDir();
+	const cwd = tempDir();
+	writeFileSync(join(agentDir, "settings.json"), typeof global === "string" ? global : JSON.stringify(global));
+	if (project !== undefined) {
+		mkdirSync(join(cwd, ".pi"));
+		writeFileSync(join(cwd, ".pi", "settings.json"), typeof project === "string" ? project : JSON.stringify(project));
+	}
+	return { agentDir, cwd };
+}
+
+describe("deepMergeSettings", () => {
+	it("merges objects recursively and replaces arrays and scalars", () => {
+		expect(deepMergeSettings({ a: { b: 1, c: 2 }, list: [1, 2], s: "x" }, { a: { c: 3 }, list: [9], s: "y" })).toEqual({
+			a: { b: 1, c: 3 },
+			list: [9],
+			s: "y",
+		});
+	});
+});
+
+describe("SettingsManager", () => {
+	it("merges trusted project settings over global ones", () => {
+		const { agentDir, cwd } = setup(
+			{ defaultModel: "g", compaction: { reserveTokens: 1000, keepRecentTokens: 5 }, retry: { maxRetries: 7 } },
+			{ defaultModel: "p", compaction: { keepRecentTokens: 10 } },
+		);
+		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: true });
+		expect(settings.getDefaultModel()).toBe("p");
+		expect(settings.getCompactionSettings()).toEqual({ enabled: true, reserveTokens: 1000, keepRecentTokens: 10 });
+		expect(settings.getRetrySettings()).toMatchObject({ enabled: true, maxRetries: 7, baseDelayMs: 2000 });
+	});
+
+	it("ignores the project file when untrusted, except sessionDir", () => {
+		const { agentDir, cwd } = setup({ defaultModel: "g" }, { defaultModel: "p", sessionDir: "/tmp/s" });
+		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: false });
+		expect(settings.getDefaultModel()).toBe("g");
+		expect(settings.getSessionDir()).toBe("/tmp/s");
+		settings.setProjectTrusted(true);
+		expect(settings.getDefaultModel()).toBe("p");
+	});
+
+	it("ignores global-only keys in the project file and applies resource arrays with their own base dirs", () => {
+		const { agentDir, cwd } = setup(
+			{ skills: ["global-skills"], defaultProjectTrust: "never" },
+			{ skills: ["proj-skills"], defaultProjectTrust: "always", alwaysTrust: true },
+		);
+		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: true });
+		expect(settings.getDefaultProjectTrust()).toBe("never");
+		expect(settings.getAlwaysTrust()).toBe(false);
+		expect(settings.getResourceSettings("skills", agentDir)).toEqual([
+			{ pattern: "global-skills", baseDir: agentDir, scope: "global" },
+			{ pattern: "proj-skills", baseDir: join(cwd, ".pi"), scope: "project" },
+		]);
+	});
+
+	it("reports invalid JSON, treats it as empty, and never overwrites it", () => {
+		const { agentDir, cwd } = setup("{ not json");
+		const settings = SettingsManager.create(cwd, agentDir);
+		expect(settings.diagnostics).toHaveLength(1);
+		expect(settings.diagnostics[0]!.message).toMatch(/settings\.json is not valid JSON/);
+		expect(settings.getDefaultTools()).toEqual(["read", "bash", "edit", "write"]);
+		expect(() => settings.setDefaultThinkingLevel("high")).toThrow(/Not saving settings: .*not valid JSON/);
+		expect(readFileSync(join(agentDir, "settings.json"), "utf8")).toBe("{ not json");
+	});
+
+	it("writes to the global file atomically and keeps unknown keys", () => {
+		const { agentDir, cwd } = setup({ someFutureKey: { nested: true }, compaction: { reserveTokens: 5 } });
+		const settings = SettingsManager.create(cwd, agentDir);
+		settings.setCompactionEnabled(false);
+		settings.setDefaultModelAndProvider("anthropic", "claude");
+		const written = JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8"));
+		expect(written).toEqual({
+			someFutureKey: { nested: true },
+			compaction: { reserveTokens: 5, enabled: false },
+			defaultProvider: "anthropic",
+			defaultModel: "claude",
+		});
+	});
+
+	it("applies documented defaults", () => {
+		const settings = SettingsManager.inMemory();
+		expect(settings.getRetrySettings()).toEqual({
+			enabled: true,
+			maxRetries: 3,
+			baseDelayMs: 2000,
+			maxAgentDelayMs: 60000,
+			maxRetryDelayMs: 60000,
+		});
+		expect(settings.getSteeringMode()).toBe("one-at-a-time");
+		expect(settings.getHttpIdleTimeoutMs()).toBe(300000);
+		expect(settings.getImageSettings()).toEqual({ autoResize: true, blockImages: false });
+		expect(settings.getBranchSummarySettings()).toEqual({ reserveTokens: 16384, skipPrompt: false });
+	});
+});
