@@ -1,0 +1,103 @@
+import type { ContextFile } from "./context-files.js";
+import { formatSkillsForPrompt, type Skill } from "./skills.js";
+
+/** What the prompt needs to know about an active tool. */
+export interface PromptTool {
+	name: string;
+	description: string;
+	/** One-line summary for the tool list; built-ins have fixed snippets. */
+	promptSnippet?: string;
+	/** Extra guideline bullets contributed by the tool. */
+	promptGuidelines?: string[];
+}
+
+/** Inputs of the system prompt (configuration.md §7). */
+export interface SystemPromptOptions {
+	cwd: string;
+	tools: readonly PromptTool[];
+	/** Replaces items 1–4 (SYSTEM.md or `--system-prompt`). */
+	customPrompt?: string;
+	/** APPEND_SYSTEM.md / `--append-system-prompt` texts. */
+	appendPrompts?: readonly string[];
+	contextFiles?: readonly ContextFile[];
+	skills?: readonly Skill[];
+	/** Absolute paths of pi's installed docs and examples. */
+	docsPaths?: { readme?: string; docs?: string; examples?: string };
+	/** Default: now. */
+	date?: Date;
+}
+
+const BUILTIN_SNIPPETS: Record<string, string> = {
+	read: "Read file contents",
+	bash: "Execute bash commands (ls, grep, find, etc.)",
+	edit: "Make precise edits to files by exact text replacement",
+	write: "Create or overwrite files",
+	grep: "Search file contents for patterns (respects .gitignore)",
+	find: "Find files by glob pattern (respects .gitignore)",
+	ls: "List directory contents",
+};
+
+function toolList(tools: readonly PromptTool[]): string {
+	if (tools.length === 0) return "Available tools:\n(none)";
+	const lines = tools.map((tool) => `- ${tool.name}: ${tool.promptSnippet ?? BUILTIN_SNIPPETS[tool.name] ?? tool.description}`);
+	return `Available tools:\n${lines.join("\n")}\n\nOther custom tools may be available depending on the project.`;
+}
+
+function guidelines(tools: readonly PromptTool[]): string {
+	const names = new Set(tools.map((tool) => tool.name));
+	const has = (name: string) => names.has(name);
+	const explorers = ["grep", "find", "ls"].some(has);
+	const bullets: string[] = [];
+	if (has("bash") && !explorers) bullets.push("Use bash for file operations like ls, grep and find.");
+	if (has("bash") && explorers) bullets.push("Prefer the grep, find and ls tools over bash for exploring files (faster, respect .gitignore).");
+	if (has("read") && has("edit")) bullets.push("Read a file before editing it. Use the read tool instead of cat or sed to look at files.");
+	if (has("edit")) bullets.push("Edits need old text that matches the file exactly, including whitespace.");
+	if (has("write")) bullets.push("Use write only for new files or complete rewrites.");
+	if (has("edit") || has("write")) bullets.push("When you change files, summarise what you did in plain text; do not print whole files back.");
+	for (const tool of tools) bullets.push(...(tool.promptGuidelines ?? []));
+	bullets.push("Be concise in your responses.", "Show file paths clearly when working with files.");
+	return `Guidelines:\n${[...new Set(bullets)].map((bullet) => `- ${bullet}`).join("\n")}`;
+}
+
+function docsSection(docs: SystemPromptOptions["docsPaths"]): string | undefined {
+	if (!docs || (!docs.readme && !docs.docs && !docs.examples)) return undefined;
+	const lines = ["Documentation about pi itself (read it only when the user asks about pi, its SDK, extensions or configuration):"];
+	if (docs.readme) lines.push(`- README: ${docs.readme}`);
+	if (docs.docs) lines.push(`- Docs: ${docs.docs}`);
+	if (docs.examples) lines.push(`- Examples: ${docs.examples}`);
+	return lines.join("\n");
+}
+
+function localDate(date: Date): string {
+	const pad = (value: number) => String(value).padStart(2, "0");
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Builds the system prompt in the order of configuration.md §7. */
+export function buildSystemPrompt(options: SystemPromptOptions): string {
+	const sections: string[] = [];
+	if (options.customPrompt !== undefined) sections.push(options.customPrompt.trim());
+	else {
+		sections.push(
+			"You are an expert coding assistant working inside pi, a coding agent harness. You help users by reading files, running commands, editing code and writing new files.",
+			toolList(options.tools),
+			guidelines(options.tools),
+		);
+		const docs = docsSection(options.docsPaths);
+		if (docs) sections.push(docs);
+	}
+	for (const appended of options.appendPrompts ?? []) if (appended.trim()) sections.push(appended.trim());
+	const contextFiles = options.contextFiles ?? [];
+	if (contextFiles.length > 0) {
+		const files = contextFiles.map((file) => `## ${file.path}\n\n${file.content.trim()}`);
+		sections.push(["# Project Context", "Project-specific instructions and guidelines:", ...files].join("\n\n"));
+	}
+	if (options.tools.some((tool) => tool.name === "read")) {
+		const skills = formatSkillsForPrompt(options.skills ?? []);
+		if (skills) sections.push(skills);
+	}
+	sections.push(
+		`Current date: ${localDate(options.date ?? new Date())}\nCurrent working directory: ${options.cwd.split("\\").join("/")}`,
+	);
+	return sections.join("\n\n");
+}
