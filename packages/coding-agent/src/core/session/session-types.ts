@@ -1,4 +1,13 @@
-import type { ImageContent, Message, TextContent, Usage } from "@pi/ai";
+import type { ImageContent, TextContent, Usage } from "@pi/ai";
+import type { SessionMessage } from "../messages.js";
+
+export type {
+	BashExecutionMessage,
+	BranchSummaryMessage,
+	CompactionSummaryMessage,
+	CustomMessage,
+	SessionMessage,
+} from "../messages.js";
 
 /** Current session file format version. */
 export const CURRENT_SESSION_VERSION = 3;
@@ -27,54 +36,6 @@ export interface SessionEntryBase {
 	/** ISO-8601 time of appending. */
 	timestamp: string;
 }
-
-/** A shell command the user ran (`!cmd`, `!!cmd`, RPC `bash`). */
-export interface BashExecutionMessage {
-	role: "bashExecution";
-	command: string;
-	output: string;
-	exitCode: number | undefined;
-	cancelled: boolean;
-	truncated: boolean;
-	fullOutputPath?: string;
-	/** True for `!!cmd`: shown, never sent to the model. */
-	excludeFromContext?: boolean;
-	timestamp: number;
-}
-
-/** An extension-injected message that is part of the LLM context. */
-export interface CustomMessage<TDetails = unknown> {
-	role: "custom";
-	customType: string;
-	content: string | (TextContent | ImageContent)[];
-	display: boolean;
-	details?: TDetails;
-	timestamp: number;
-}
-
-/** Summary of a branch the conversation returned from. */
-export interface BranchSummaryMessage {
-	role: "branchSummary";
-	summary: string;
-	fromId: string;
-	timestamp: number;
-}
-
-/** Summary of compacted earlier history. */
-export interface CompactionSummaryMessage {
-	role: "compactionSummary";
-	summary: string;
-	tokensBefore: number;
-	timestamp: number;
-}
-
-/** Every message role a session can hold in its context. */
-export type SessionMessage =
-	| Message
-	| BashExecutionMessage
-	| CustomMessage
-	| BranchSummaryMessage
-	| CompactionSummaryMessage;
 
 /** Files a summary covered (default compaction details). */
 export interface FileOperationDetails {
