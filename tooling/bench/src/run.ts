@@ -1,1 +1,29 @@
-console.log("bench: nothing yet");
+import { writeFileSync } from "node:fs";
+import type { Benchmark, BenchResult } from "./bench-result.js";
+import { benchSessions } from "./session-bench.js";
+
+const benchmarks: Benchmark[] = [{ name: "sessions", run: benchSessions }];
+
+function format(result: BenchResult): string {
+	return `  ${result.name.padEnd(70)} ${result.value.toLocaleString("en-US").padStart(14)} ${result.unit}`;
+}
+
+async function main(): Promise<void> {
+	const only = process.argv.slice(2);
+	const selected = only.length > 0 ? benchmarks.filter((benchmark) => only.includes(benchmark.name)) : benchmarks;
+	if (selected.length === 0) {
+		console.error(`Unknown benchmark. Known: ${benchmarks.map((benchmark) => benchmark.name).join(", ")}`);
+		process.exitCode = 2;
+		return;
+	}
+	const all: BenchResult[] = [];
+	for (const benchmark of selected) {
+		console.log(`${benchmark.name}`);
+		const results = await benchmark.run();
+		for (const result of results) console.log(format(result));
+		all.push(...results);
+	}
+	writeFileSync("bench-results.json", `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results: all }, null, 2)}\n`);
+}
+
+await main();

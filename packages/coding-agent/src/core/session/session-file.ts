@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { SessionEntry, SessionHeader } from "./session-types.js";
 
@@ -90,27 +90,36 @@ function endsWithNewline(path: string): boolean {
  * stays an isolated bad line.
  */
 export class SessionFileWriter {
-	private checkedTail = false;
+	private fd: number | undefined;
 
 	constructor(readonly path: string) {}
 
-	/** Appends one JSON line (synchronously, unbuffered). */
+	/** Appends one JSON line with a single synchronous, unbuffered write. */
 	append(value: unknown): void {
 		const line = `${JSON.stringify(value)}\n`;
-		if (!this.checkedTail) {
-			this.checkedTail = true;
-			if (existsSync(this.path) && !endsWithNewline(this.path)) {
-				appendFileSync(this.path, `\n${line}`);
+		if (this.fd === undefined) {
+			const needsSeparator = existsSync(this.path) && !endsWithNewline(this.path);
+			this.fd = openSync(this.path, "a");
+			if (needsSeparator) {
+				writeSync(this.fd, `\n${line}`);
 				return;
 			}
 		}
-		appendFileSync(this.path, line);
+		writeSync(this.fd, line);
 	}
 
 	/** Writes a whole new file (header + entries) atomically. */
 	writeAll(header: SessionHeader, entries: readonly SessionEntry[]): void {
+		// The rename replaces the inode, so an open descriptor would keep writing to the old file.
+		this.close();
 		writeFileAtomic(this.path, serializeSession(header, entries));
-		this.checkedTail = true;
+	}
+
+	/** Releases the file descriptor; the next append reopens the file. */
+	close(): void {
+		if (this.fd === undefined) return;
+		closeSync(this.fd);
+		this.fd = undefined;
 	}
 }
 

@@ -386,6 +386,7 @@ export class SessionManager {
 	}
 
 	private setFile(file: string): void {
+		this.writer?.close();
 		this.sessionFile = file;
 		this.writer = new SessionFileWriter(file);
 	}
@@ -410,6 +411,11 @@ export class SessionManager {
 	/** True once the file exists on disk (after the first assistant message for new sessions). */
 	isPersisted(): boolean {
 		return this.persisted;
+	}
+
+	/** Releases the open file descriptor (appending later reopens it). */
+	close(): void {
+		this.writer?.close();
 	}
 
 	/** The base file name, e.g. for export names. */
