@@ -1,0 +1,124 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AuthStorage } from "../../src/core/config/auth-storage.js";
+import { ModelRegistry } from "../../src/core/models/model-registry.js";
+import { useTempDirs } from "../support/temp-dir.js";
+
+const tempDir = useTempDirs();
+
+function registryWith(modelsJson: unknown, auth = AuthStorage.inMemory()): ModelRegistry {
+	const path = join(tempDir(), "models.json");
+	writeFileSync(path, typeof modelsJson === "string" ? modelsJson : JSON.stringify(modelsJson));
+	return new ModelRegistry(auth, path);
+}
+
+describe("ModelRegistry", () => {
+	it("holds the built-in catalogue", () => {
+		const registry = new ModelRegistry(AuthStorage.inMemory(), undefined);
+		expect(registry.getProviderIds()).toEqual(expect.arrayContaining(["anthropic", "openai", "google", "openrouter"]));
+		expect(registry.getAll().length).toBeGreaterThan(10);
+	});
+
+	it("adds custom providers with defaults and provider compat merged under model compat", async () => {
+		const registry = registryWith({
+			providers: {
+				ollama: {
+					baseUrl: "http://localhost:11434/v1",
+					api: "openai-completions",
+					apiKey: "ollama",
+					compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+					models: [
+						{ id: "qwen2.5-coder:7b" },
+						{ id: "gpt-oss:20b", name: "GPT-OSS 20B", reasoning: true, contextWindow: 131072, compat: { supportsReasoningEffort: true } },
+					],
+				},
+			},
+		});
+		expect(registry.getError()).toBeUndefined();
+		const small = registry.find("ollama", "qwen2.5-coder:7b")!;
+		expect(small).toMatchObject({
+			name: "qwen2.5-coder:7b",
+			api: "openai-completions",
+			baseUrl: "http://localhost:11434/v1",
+			reasoning: false,
+			input: ["text"],
+			contextWindow: 128000,
+			maxTokens: 16384,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+		});
+		expect(registry.find("ollama", "gpt-oss:20b")!.compat).toEqual({ supportsDeveloperRole: false, supportsReasoningEffort: true });
+		expect(await registry.getApiKey("ollama")).toBe("ollama");
+		expect(registry.getCredentialSource("ollama", {})).toEqual({ kind: "models.json" });
+		expect((await registry.getAvailable()).map((model) => model.provider)).toContain("ollama");
+	});
+
+	it("reroutes built-in providers, applies overrides, then upserts models", () => {
+		const builtin = new ModelRegistry(AuthStorage.inMemory(), undefined).getAll().filter((model) => model.provider === "anthropic");
+		const first = builtin[0]!;
+		const registry = registryWith({
+			providers: {
+				anthropic: {
+					baseUrl: "https://proxy.example.com/v1",
+					modelOverrides: { [first.id]: { name: "Renamed", cost: { input: 99 } }, "no-such-model": { name: "x" } },
+					models: [{ id: "claude-custom", reasoning: true }],
+				},
+			},
+		});
+		const models = registry.getAll().filter((model) => model.provider === "anthropic");
+		expect(models).toHaveLength(builtin.length + 1);
+		expect(models.every((model) => model.baseUrl === "https://proxy.example.com/v1")).toBe(true);
+		const renamed = registry.find("anthropic", first.id)!;
+		expect(renamed.name).toBe("Renamed");
+		expect(renamed.cost).toEqual({ ...first.cost, input: 99 });
+		expect(registry.find("anthropic", "claude-custom")).toMatchObject({ api: "anthropic-messages", reasoning: true });
+	});
+
+	it("reports a malformed file with the file and key, and keeps the built-ins", () => {
+		const bad = registryWith({ providers: { local: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m", contextWindow: -5 }] } } });
+		expect(bad.getError()).toMatch(/^Invalid .*models\.json: providers\.local\.models\[0\]\.contextWindow must be a positive number$/);
+		expect(bad.find("local", "m")).toBeUndefined();
+		expect(bad.getAll().length).toBeGreaterThan(10);
+		expect(registryWith("{ nope").getError()).toMatch(/models\.json: is not valid JSON/);
+		expect(registryWith({ providers: { local: { baseUrl: "http://x", api: "openai-completions", models: [{ id: "m" }] } } }).getError()).toMatch(
+			/providers\.local\.apiKey is required for a new provider \(any non-empty value for servers that need no key\)/,
+		);
+	});
+
+	it("resolves credentials: auth.json, then env, then models.json; values may be commands or env names", async () => {
+		const auth = AuthStorage.inMemory({ custom: { type: "api_key", key: "!echo from-command" } });
+		const registry = registryWith(
+			{
+				providers: {
+					custom: { baseUrl: "http://x", api: "openai-completions", apiKey: "json-key", models: [{ id: "m" }] },
+					other: { baseUrl: "http://x", api: "openai-completions", apiKey: "$PI_TEST_OTHER_KEY", models: [{ id: "m" }] },
+				},
+			},
+			auth,
+		);
+		expect(await registry.getApiKey("custom")).toBe("from-command");
+		expect(registry.getCredentialSource("custom")).toEqual({ kind: "auth.json" });
+		process.env.PI_TEST_OTHER_KEY = "env-value";
+		try {
+			expect(await registry.getApiKey("other")).toBe("env-value");
+		} finally {
+			delete process.env.PI_TEST_OTHER_KEY;
+		}
+		expect(await registry.getApiKey("other")).toBeUndefined();
+		expect(registry.getCredentialSource("anthropic", { ANTHROPIC_API_KEY: "x" })).toEqual({ kind: "env", variable: "ANTHROPIC_API_KEY" });
+	});
+
+	it("re-reads models.json on refresh and accepts runtime providers", () => {
+		const dir = tempDir();
+		const path = join(dir, "models.json");
+		writeFileSync(path, "{}");
+		const registry = new ModelRegistry(AuthStorage.inMemory(), path);
+		expect(registry.find("late", "m")).toBeUndefined();
+		writeFileSync(path, JSON.stringify({ providers: { late: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m" }] } } }));
+		registry.refresh();
+		expect(registry.find("late", "m")).toBeDefined();
+		registry.registerProvider("ext", { baseUrl: "http://y", api: "anthropic-messages", apiKey: "k", models: [{ id: "e" }] });
+		expect(registry.find("ext", "e")?.api).toBe("anthropic-messages");
+	});
+});
