@@ -2,20 +2,20 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuthStorage } from "../../src/core/config/auth-storage.js";
-import { ModelRegistry } from "../../src/core/models/model-registry.js";
+import { ModelRuntime } from "../../src/core/models/model-runtime.js";
 import { useTempDirs } from "../support/temp-dir.js";
 
 const tempDir = useTempDirs();
 
-function registryWith(modelsJson: unknown, auth = AuthStorage.inMemory()): ModelRegistry {
+function registryWith(modelsJson: unknown, auth = AuthStorage.inMemory()): ModelRuntime {
 	const path = join(tempDir(), "models.json");
 	writeFileSync(path, typeof modelsJson === "string" ? modelsJson : JSON.stringify(modelsJson));
-	return new ModelRegistry(auth, path);
+	return new ModelRuntime(auth, path);
 }
 
-describe("ModelRegistry", () => {
+describe("ModelRuntime", () => {
 	it("holds the built-in catalogue", () => {
-		const registry = new ModelRegistry(AuthStorage.inMemory(), undefined);
+		const registry = new ModelRuntime(AuthStorage.inMemory(), undefined);
 		expect(registry.getProviderIds()).toEqual(expect.arrayContaining(["anthropic", "openai", "google", "openrouter"]));
 		expect(registry.getAll().length).toBeGreaterThan(10);
 	});
@@ -55,7 +55,7 @@ describe("ModelRegistry", () => {
 	});
 
 	it("reroutes built-in providers, applies overrides, then upserts models", () => {
-		const builtin = new ModelRegistry(AuthStorage.inMemory(), undefined).getAll().filter((model) => model.provider === "anthropic");
+		const builtin = new ModelRuntime(AuthStorage.inMemory(), undefined).getAll().filter((model) => model.provider === "anthropic");
 		const first = builtin[0]!;
 		const registry = registryWith({
 			providers: {
@@ -113,7 +113,7 @@ describe("ModelRegistry", () => {
 		const dir = tempDir();
 		const path = join(dir, "models.json");
 		writeFileSync(path, "{}");
-		const registry = new ModelRegistry(AuthStorage.inMemory(), path);
+		const registry = new ModelRuntime(AuthStorage.inMemory(), path);
 		expect(registry.find("late", "m")).toBeUndefined();
 		writeFileSync(path, JSON.stringify({ providers: { late: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m" }] } } }));
 		registry.refresh();

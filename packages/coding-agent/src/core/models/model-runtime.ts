@@ -16,7 +16,7 @@ import {
 	type Provider,
 	type SimpleStreamOptions,
 } from "@pi/ai";
-import type { AuthStorage, StoredCredential } from "../config/auth-storage.js";
+import { AuthStorage, InMemoryAuthStorage, type StoredCredential } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
 import { type ModelConfig, type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
@@ -145,7 +145,9 @@ function buildProvider(providerId: string, config: ProviderConfig): Provider {
  * auth.json. models.json is re-read by `refresh()`; a broken file is reported by `getError()` and
  * ignored as a whole (built-in models remain).
  */
-export class ModelRegistry {
+export class ModelRuntime {
+	/** Keys given for this process only (`--api-key`, SDK); never persisted. */
+	private readonly runtimeKeys = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
 	private readonly registered = new Map<string, ProviderConfig>();
@@ -157,6 +159,28 @@ export class ModelRegistry {
 	) {
 		this.models = createModels({ credentials: credentialStoreFor(authStorage) });
 		this.refresh();
+	}
+
+	/** A runtime for an agent dir: `<agentDir>/auth.json` and `<agentDir>/models.json`. */
+	static async create(options: { agentDir?: string; authStorage?: AuthStorage } = {}): Promise<ModelRuntime> {
+		const agentDir = options.agentDir ?? getAgentDir();
+		const storage = options.authStorage ?? new AuthStorage(join(agentDir, "auth.json"));
+		return new ModelRuntime(storage, join(agentDir, "models.json"));
+	}
+
+	/** A runtime with in-memory credentials and no models.json (tests, embedding). */
+	static inMemory(credentials: ConstructorParameters<typeof InMemoryAuthStorage>[0] = {}): ModelRuntime {
+		return new ModelRuntime(new InMemoryAuthStorage(credentials), undefined);
+	}
+
+	/** Uses `key` for `providerId` in this process only (wins over every stored source). */
+	setRuntimeApiKey(providerId: string, key: string): void {
+		this.runtimeKeys.set(providerId, key);
+	}
+
+	/** The runtime key of a provider, if one was set. */
+	getRuntimeApiKey(providerId: string): string | undefined {
+		return this.runtimeKeys.get(providerId);
 	}
 
 	/** Re-reads models.json and rebuilds the catalogue. */
@@ -212,12 +236,22 @@ export class ModelRegistry {
 		return this.models.getProviders().map((provider) => provider.id);
 	}
 
-	find(providerId: string, modelId: string): Model | undefined {
+	getModel(providerId: string, modelId: string): Model | undefined {
 		return this.models.getModel(providerId, modelId);
 	}
 
-	/** Models whose provider resolves a credential (keyless counts). */
+	/** Alias of `getModel`. */
+	find(providerId: string, modelId: string): Model | undefined {
+		return this.getModel(providerId, modelId);
+	}
+
+	getProvider(providerId: string): Provider | undefined {
+		return this.models.getProvider(providerId);
+	}
+
+	/** Models whose provider resolves a credential (keyless counts). Re-reads models.json first. */
 	async getAvailable(): Promise<Model[]> {
+		this.refresh();
 		const configured = new Set<string>();
 		for (const provider of this.models.getProviders()) {
 			if (await this.hasAuth(provider.id)) configured.add(provider.id);
@@ -226,6 +260,7 @@ export class ModelRegistry {
 	}
 
 	async hasAuth(providerId: string): Promise<boolean> {
+		if (this.runtimeKeys.has(providerId)) return true;
 		try {
 			return (await this.models.getAuth(providerId)) !== undefined;
 		} catch {
@@ -234,9 +269,10 @@ export class ModelRegistry {
 		}
 	}
 
-	/** The key a request to this provider would use, if any. */
-	async getApiKey(providerId: string): Promise<string | undefined> {
-		return (await this.models.getAuth(providerId))?.auth.apiKey;
+	/** The key a request for this model (or provider id) would use, if any. */
+	async getApiKey(modelOrProvider: Model | string): Promise<string | undefined> {
+		const providerId = typeof modelOrProvider === "string" ? modelOrProvider : modelOrProvider.provider;
+		return this.runtimeKeys.get(providerId) ?? (await this.models.getAuth(providerId))?.auth.apiKey;
 	}
 
 	/** Where a provider's credential comes from, without resolving secrets. */
@@ -254,11 +290,17 @@ export class ModelRegistry {
 		return this.models.getProvider(providerId) !== undefined;
 	}
 
+	/** Streams through the catalogue; a runtime key for the model's provider is applied. */
 	streamSimple(model: Model, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream {
-		return this.models.streamSimple(model, context, options);
+		return this.models.streamSimple(model, context, this.withRuntimeKey(model, options));
 	}
 
 	completeSimple(model: Model, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage> {
-		return this.models.completeSimple(model, context, options);
+		return this.models.completeSimple(model, context, this.withRuntimeKey(model, options));
+	}
+
+	private withRuntimeKey(model: Model, options: SimpleStreamOptions | undefined): SimpleStreamOptions | undefined {
+		const key = this.runtimeKeys.get(model.provider);
+		return key && !options?.apiKey ? { ...options, apiKey: key } : options;
 	}
 }
