@@ -1,1 +1,22 @@
-export {};
+export { startMockLlm } from "./server.js";
+export type {
+	MockApi,
+	MockBlock,
+	MockDeltas,
+	MockError,
+	MockErrorStatus,
+	MockFaults,
+	MockLlm,
+	MockLlmOptions,
+	MockRaw,
+	MockReply,
+	MockResponder,
+	MockResponse,
+	MockStopReason,
+	MockStreamError,
+	MockTextBlock,
+	MockThinkingBlock,
+	MockToolCallBlock,
+	MockUsage,
+	RecordedRequest,
+} from "./types.js";

@@ -151,6 +151,7 @@ export class ModelRuntime {
 	private models: Models;
 	private error: ModelsJsonError | undefined;
 	private readonly registered = new Map<string, ProviderConfig>();
+	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
 
 	constructor(
@@ -204,6 +205,7 @@ export class ModelRuntime {
 		for (const [id, config] of [...Object.entries(this.config.providers), ...this.registered]) {
 			models.setProvider(buildProvider(id, config));
 		}
+		for (const provider of this.providerObjects.values()) models.setProvider(provider);
 		this.models = models;
 	}
 
@@ -218,8 +220,15 @@ export class ModelRuntime {
 		this.rebuild();
 	}
 
+	/** Adds a ready-made @pi/ai provider (e.g. the faux provider in tests, or an SDK host's own). */
+	setProvider(provider: Provider): void {
+		this.providerObjects.set(provider.id, provider);
+		this.rebuild();
+	}
+
 	unregisterProvider(providerId: string): void {
 		this.registered.delete(providerId);
+		this.providerObjects.delete(providerId);
 		this.rebuild();
 	}
 

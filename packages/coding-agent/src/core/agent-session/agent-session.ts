@@ -1,0 +1,715 @@
+import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
+import {
+	type AssistantMessage,
+	clampThinkingLevel,
+	contextTokens,
+	getSupportedThinkingLevels,
+	type ImageContent,
+	isContextOverflow,
+	type Model,
+	type UserMessage,
+} from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
+import { estimateContextTokens } from "../compaction/token-estimate.js";
+import { type ExtensionRunnerSeam, type InputSource, noopExtensionRunner } from "../extensions/extension-runner-seam.js";
+import type { BashExecutionMessage } from "../messages.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { PromptTemplate } from "../resources/prompt-templates.js";
+import type { Skill } from "../resources/skills.js";
+import type { SessionManager } from "../session/session-manager.js";
+import { abortableDelay } from "./abortable-delay.js";
+import type {
+	AgentSessionEvent,
+	AgentSessionListener,
+	CompactionResult,
+	PromptDisposition,
+	QueuedInputDisposition,
+} from "./agent-session-events.js";
+import { expandInput, findExtensionCommand } from "./input-expansion.js";
+import { SessionBash, type BashResult } from "./session-bash.js";
+import { SessionCompactor } from "./session-compactor.js";
+import { SessionQueues } from "./session-queues.js";
+import { type ContextUsage, contextUsageFor, countMessages, type SessionStats, sumSessionUsage } from "./session-stats.js";
+import { backoffDelay, isTransientError } from "./transient-errors.js";
+
+/** The error `prompt()` rejects with while a run is in progress and no streamingBehavior was given. */
+export const ALREADY_PROCESSING_MESSAGE =
+	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
+
+/** Options of `AgentSession.prompt`. */
+export interface PromptOptions {
+	images?: ImageContent[];
+	streamingBehavior?: "steer" | "followUp";
+	/** Default true. */
+	expandPromptTemplates?: boolean;
+	/** Default "interactive". */
+	source?: InputSource;
+	/** Called once per accepted prompt with its disposition, before `prompt()` resolves. */
+	preflightResult?: (disposition: PromptDisposition) => void;
+}
+
+/** A model in the cycle list, with an optional level of its own. */
+export interface ScopedModel {
+	model: Model;
+	thinkingLevel?: ThinkingLevel;
+}
+
+/** Construction options of an AgentSession (built by `createAgentSession`). */
+export interface AgentSessionConfig {
+	agent: Agent;
+	sessionManager: SessionManager;
+	settingsManager: SettingsManager;
+	modelRuntime: ModelRuntime;
+	skills?: Skill[];
+	promptTemplates?: PromptTemplate[];
+	scopedModels?: ScopedModel[];
+	extensionRunner?: ExtensionRunnerSeam;
+	/** Rebuilds the system prompt (after model or tool changes). */
+	rebuildSystemPrompt?: () => string;
+	/** Shell for `executeBash`. */
+	shellPath?: string;
+	shellCommandPrefix?: string;
+}
+
+function textOfUser(message: AgentMessage): string {
+	if (message.role !== "user") return "";
+	const content = message.content;
+	return typeof content === "string" ? content : content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+/**
+ * One conversation bound to a session file: wraps an Agent, persists every message as it ends,
+ * runs the prompt pipeline (commands, expansion, queueing), automatic retry and compaction, and
+ * emits `AgentSessionEvent`s. Listeners are called synchronously and never awaited; awaited
+ * barriers go on `session.agent.subscribe`.
+ */
+export class AgentSession {
+	readonly agent: Agent;
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	readonly modelRuntime: ModelRuntime;
+	readonly extensionRunner: ExtensionRunnerSeam;
+	readonly promptTemplates: PromptTemplate[];
+	readonly skills: Skill[];
+	private scopedModels: ScopedModel[];
+	private readonly listeners = new Set<AgentSessionListener>();
+	private readonly queues = new SessionQueues();
+	private readonly compactor: SessionCompactor;
+	private readonly bash: SessionBash;
+	private readonly unsubscribeAgent: () => void;
+	private readonly rebuildSystemPrompt: (() => string) | undefined;
+	private running = false;
+	private currentRun: Promise<void> | undefined;
+	private abortRequested = false;
+	private retryController: AbortController | undefined;
+	private retryAttempt = 0;
+	private pendingRetry = false;
+	private overflowRecoveryAttempted = false;
+	private contextUnknownAfterCompaction = false;
+	private autoRetryEnabled: boolean;
+	/** Failed replies taken out of the model's context (they stay in the file). */
+	private readonly excludedFromContext = new WeakSet<AgentMessage>();
+	private disposed = false;
+
+	constructor(config: AgentSessionConfig) {
+		this.agent = config.agent;
+		this.sessionManager = config.sessionManager;
+		this.settingsManager = config.settingsManager;
+		this.modelRuntime = config.modelRuntime;
+		this.extensionRunner = config.extensionRunner ?? noopExtensionRunner;
+		this.promptTemplates = config.promptTemplates ?? [];
+		this.skills = config.skills ?? [];
+		this.scopedModels = config.scopedModels ?? [];
+		this.rebuildSystemPrompt = config.rebuildSystemPrompt;
+		this.autoRetryEnabled = this.settingsManager.getRetrySettings().enabled;
+		this.agent.steeringMode = this.settingsManager.getSteeringMode();
+		this.agent.followUpMode = this.settingsManager.getFollowUpMode();
+		this.compactor = new SessionCompactor({
+			sessionManager: this.sessionManager,
+			settings: this.settingsManager,
+			modelRuntime: this.modelRuntime,
+			getModel: () => this.model,
+			emit: (event) => this.emit(event),
+			onCompacted: () => {
+				this.agent.state.messages = this.contextFromSession();
+				this.contextUnknownAfterCompaction = true;
+			},
+		});
+		this.bash = new SessionBash({
+			cwd: () => this.sessionManager.getCwd(),
+			shellPath: config.shellPath,
+			shellCommandPrefix: config.shellCommandPrefix,
+			emit: (event) => this.emit(event),
+			isBusy: () => this.running,
+			store: (message) => this.storeBashMessage(message),
+		});
+		this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
+	}
+
+	// --- events -------------------------------------------------------------------------------
+
+	/** Registers a listener for every session event. Not awaited. Returns an unsubscribe function. */
+	subscribe(listener: AgentSessionListener): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	private emit(event: AgentSessionEvent): void {
+		for (const listener of [...this.listeners]) {
+			try {
+				listener(event);
+			} catch (error) {
+				// A throwing observer must not break the run or other observers.
+				console.error("AgentSession listener failed:", error);
+			}
+		}
+	}
+
+	private emitQueueUpdate(): void {
+		this.emit({ type: "queue_update", ...this.queues.snapshot() });
+	}
+
+	private onAgentEvent(event: AgentEvent): void {
+		if (event.type === "message_start" && this.queues.take(event.message)) this.emitQueueUpdate();
+		if (event.type === "message_end") this.persistMessage(event.message);
+		if (event.type === "agent_end") {
+			this.pendingRetry = this.shouldRetry();
+			this.emit({ ...event, willRetry: this.pendingRetry });
+			return;
+		}
+		this.emit(event);
+	}
+
+	private persistMessage(message: AgentMessage): void {
+		this.sessionManager.appendMessage(message);
+		if (message.role !== "assistant") return;
+		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.contextUnknownAfterCompaction = false;
+		if (!this.isOverflow(message)) this.overflowRecoveryAttempted = false;
+	}
+
+	/** The active branch's messages without replies that were taken out for a retry. */
+	private contextFromSession(): AgentMessage[] {
+		return this.sessionManager.buildSessionContext().messages.filter((message) => !this.excludedFromContext.has(message));
+	}
+
+	private dropFromContext(message: AgentMessage): void {
+		this.excludedFromContext.add(message);
+		this.agent.state.messages = this.messages.filter((candidate) => candidate !== message);
+	}
+
+	// --- state --------------------------------------------------------------------------------
+
+	get model(): Model | undefined {
+		return this.agent.state.model;
+	}
+
+	get thinkingLevel(): ThinkingLevel {
+		return this.agent.state.thinkingLevel;
+	}
+
+	get messages(): AgentMessage[] {
+		return this.agent.state.messages;
+	}
+
+	/** True from an accepted prompt until `agent_settled`. */
+	get isStreaming(): boolean {
+		return this.running;
+	}
+
+	get isCompacting(): boolean {
+		return this.compactor.isCompacting;
+	}
+
+	get sessionFile(): string | undefined {
+		return this.sessionManager.getSessionFile();
+	}
+
+	get sessionId(): string {
+		return this.sessionManager.getSessionId();
+	}
+
+	get sessionName(): string | undefined {
+		return this.sessionManager.getSessionName();
+	}
+
+	get steeringMode(): "all" | "one-at-a-time" {
+		return this.agent.steeringMode;
+	}
+
+	get followUpMode(): "all" | "one-at-a-time" {
+		return this.agent.followUpMode;
+	}
+
+	get autoCompactionEnabled(): boolean {
+		return this.settingsManager.getCompactionSettings().enabled;
+	}
+
+	get autoRetryEnabledState(): boolean {
+		return this.autoRetryEnabled;
+	}
+
+	get pendingMessageCount(): number {
+		return this.queues.size;
+	}
+
+	// --- prompting ----------------------------------------------------------------------------
+
+	/**
+	 * The full input pipeline (rpc.md §9.1.1). Resolves when the accepted run has completely
+	 * finished (retries, overflow compaction and queued follow-ups included); rejects when the
+	 * input is refused before acceptance.
+	 */
+	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		const command = findExtensionCommand(text, this.extensionRunner);
+		if (command) {
+			options.preflightResult?.("handled");
+			await command.command.handler(command.args);
+			return;
+		}
+		const expanded = await expandInput(text, options.images ?? [], {
+			runner: this.extensionRunner,
+			source: options.source ?? "interactive",
+			skills: this.skills,
+			templates: options.expandPromptTemplates === false ? [] : this.promptTemplates,
+		});
+		if (expanded === "handled") {
+			options.preflightResult?.("handled");
+			return;
+		}
+		if (this.running) {
+			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING_MESSAGE);
+			this.enqueue(options.streamingBehavior === "steer" ? "steering" : "followUp", expanded.text, expanded.images);
+			options.preflightResult?.("queued");
+			return;
+		}
+		this.running = true;
+		try {
+			await this.checkCanPrompt();
+		} catch (error) {
+			this.running = false;
+			throw error;
+		}
+		this.bash.flushPending();
+		const message = this.userMessage(expanded.text, expanded.images);
+		options.preflightResult?.("started");
+		await this.runSettled(async () => {
+			await this.compactBeforePromptIfNeeded();
+			await this.agent.prompt(message);
+		});
+	}
+
+	/** Queues a steering message (expanded); extension commands are refused. */
+	async steer(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
+		return this.queueInput("steering", text, images);
+	}
+
+	/** Queues a follow-up message (expanded); extension commands are refused. */
+	async followUp(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
+		return this.queueInput("followUp", text, images);
+	}
+
+	private async queueInput(kind: "steering" | "followUp", text: string, images: ImageContent[]): Promise<QueuedInputDisposition> {
+		const command = findExtensionCommand(text, this.extensionRunner);
+		if (command) {
+			throw new Error(
+				`Extension command "/${command.command.name}" cannot be queued. Use prompt() or execute the command when not streaming.`,
+			);
+		}
+		const expanded = await expandInput(text, images, {
+			runner: this.extensionRunner,
+			source: "interactive",
+			skills: this.skills,
+			templates: this.promptTemplates,
+		});
+		if (expanded === "handled") return "handled";
+		this.enqueue(kind, expanded.text, expanded.images);
+		return "queued";
+	}
+
+	private enqueue(kind: "steering" | "followUp", text: string, images: ImageContent[]): void {
+		const message = this.userMessage(text, images);
+		this.queues.add(kind, message, text);
+		if (kind === "steering") this.agent.steer(message);
+		else this.agent.followUp(message);
+		this.emitQueueUpdate();
+	}
+
+	/** Removes every queued message and returns their texts. */
+	clearQueue(): { steering: string[]; followUp: string[] } {
+		this.agent.clearAllQueues();
+		const removed = this.queues.clear();
+		if (removed.steering.length + removed.followUp.length > 0) this.emitQueueUpdate();
+		return removed;
+	}
+
+	private userMessage(text: string, images: ImageContent[]): UserMessage {
+		return { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() };
+	}
+
+	private async checkCanPrompt(): Promise<void> {
+		const model = this.model;
+		if (!model) {
+			throw new Error("No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.");
+		}
+		if (!(await this.modelRuntime.hasAuth(model.provider))) {
+			throw new Error(
+				`No API key found for ${model.provider}. Set its API key environment variable, run \`pi auth set ${model.provider}\`, or pass --api-key.`,
+			);
+		}
+	}
+
+	// --- the session-level run ----------------------------------------------------------------
+
+	/**
+	 * Runs `start`, then everything automatic that follows it (retry, overflow compaction and
+	 * retry, threshold compaction, late queued messages), then emits `agent_settled` once.
+	 */
+	private async runSettled(start: () => Promise<void>): Promise<void> {
+		this.running = true;
+		this.abortRequested = false;
+		this.retryAttempt = 0;
+		const run = (async () => {
+			try {
+				await start();
+				while (!this.abortRequested && (await this.continueAutomatically())) {
+					// Each iteration ran one more low-level agent run.
+				}
+			} finally {
+				this.running = false;
+				this.emit({ type: "agent_settled", aborted: this.abortRequested });
+			}
+		})();
+		this.currentRun = run;
+		try {
+			await run;
+		} finally {
+			if (this.currentRun === run) this.currentRun = undefined;
+		}
+	}
+
+	private lastAssistant(): AssistantMessage | undefined {
+		for (let i = this.messages.length - 1; i >= 0; i--) {
+			const message = this.messages[i]!;
+			if (message.role === "assistant") return message;
+		}
+		return undefined;
+	}
+
+	private isOverflow(message: AssistantMessage): boolean {
+		const model = this.model;
+		if (!model || message.provider !== model.provider || message.model !== model.id) return false;
+		return isContextOverflow(message, model.contextWindow);
+	}
+
+	private shouldRetry(): boolean {
+		const last = this.lastAssistant();
+		if (!last || !this.autoRetryEnabled || this.abortRequested) return false;
+		return isTransientError(last, this.model?.contextWindow) && this.retryAttempt < this.settingsManager.getRetrySettings().maxRetries;
+	}
+
+	/** Decides and performs the next automatic step; false when the run is settled. */
+	private async continueAutomatically(): Promise<boolean> {
+		const last = this.lastAssistant();
+		if (this.pendingRetry && last) return this.retry(last);
+		if (this.retryAttempt > 0) {
+			const failed = last?.stopReason === "error";
+			this.emit({
+				type: "auto_retry_end",
+				success: !failed,
+				attempt: this.retryAttempt,
+				...(failed ? { finalError: last?.errorMessage ?? "" } : {}),
+			});
+			this.retryAttempt = 0;
+		}
+		if (last && last.stopReason === "error" && this.isOverflow(last)) return this.recoverFromOverflow(last);
+		if (last) await this.compactOnThreshold(last);
+		if (this.agent.hasQueuedMessages() && last?.stopReason !== "aborted") {
+			await this.agent.continue();
+			return true;
+		}
+		return false;
+	}
+
+	private async retry(failed: AssistantMessage): Promise<boolean> {
+		this.pendingRetry = false;
+		const settings = this.settingsManager.getRetrySettings();
+		this.retryAttempt++;
+		const delayMs = backoffDelay(this.retryAttempt, settings.baseDelayMs, settings.maxAgentDelayMs);
+		this.emit({
+			type: "auto_retry_start",
+			attempt: this.retryAttempt,
+			maxAttempts: settings.maxRetries,
+			delayMs,
+			errorMessage: failed.errorMessage ?? "",
+		});
+		this.retryController = new AbortController();
+		const waited = await abortableDelay(delayMs, this.retryController.signal);
+		this.retryController = undefined;
+		if (!waited) {
+			this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: failed.errorMessage ?? "" });
+			this.retryAttempt = 0;
+			return false;
+		}
+		// The failed reply stays in the session file but leaves the context the model sees.
+		this.dropFromContext(failed);
+		await this.agent.continue();
+		return true;
+	}
+
+	private async recoverFromOverflow(failed: AssistantMessage): Promise<boolean> {
+		if (this.overflowRecoveryAttempted) {
+			this.emit({
+				type: "compaction_end",
+				reason: "overflow",
+				result: null,
+				aborted: false,
+				willRetry: false,
+				errorMessage:
+					"Context overflow recovery failed after one compact-and-retry attempt. Use a smaller context (start a new session or /compact with focus) or a model with a larger context window.",
+			});
+			return false;
+		}
+		this.overflowRecoveryAttempted = true;
+		this.dropFromContext(failed);
+		try {
+			await this.compactor.compact("overflow", { willRetry: true });
+		} catch {
+			// compaction_end already reported the failure; the run ends here.
+			return false;
+		}
+		await this.agent.continue();
+		return true;
+	}
+
+	private async compactOnThreshold(last: AssistantMessage): Promise<void> {
+		const model = this.model;
+		if (!model || !this.autoCompactionEnabled || last.stopReason === "aborted") return;
+		if (this.isOlderThanLatestCompaction(last)) return;
+		const tokens = last.stopReason === "error" ? estimateContextTokens(this.messages) : contextTokens(last.usage);
+		if (tokens <= 0) return;
+		const { reserveTokens } = this.settingsManager.getCompactionSettings();
+		if (tokens <= model.contextWindow - reserveTokens) return;
+		try {
+			await this.compactor.compact("threshold");
+		} catch {
+			// Reported through compaction_end; automatic compaction never fails the run.
+		}
+	}
+
+	private isOlderThanLatestCompaction(message: AssistantMessage): boolean {
+		const branch = this.sessionManager.getBranch();
+		for (let i = branch.length - 1; i >= 0; i--) {
+			const entry = branch[i]!;
+			if (entry.type === "compaction") return message.timestamp <= Date.parse(entry.timestamp);
+		}
+		return false;
+	}
+
+	// Check (2) of compaction.md §3: before a new prompt, using the last reply, aborted ones included.
+	private async compactBeforePromptIfNeeded(): Promise<void> {
+		const last = this.lastAssistant();
+		if (!last) return;
+		if (last.stopReason === "error" && this.isOverflow(last) && !this.overflowRecoveryAttempted) {
+			this.dropFromContext(last);
+			this.overflowRecoveryAttempted = true;
+			await this.compactor.compact("overflow").catch(() => undefined);
+			return;
+		}
+		const model = this.model;
+		if (!model || !this.autoCompactionEnabled || this.isOlderThanLatestCompaction(last)) return;
+		const tokens = contextTokens(last.usage);
+		if (tokens > 0 && tokens > model.contextWindow - this.settingsManager.getCompactionSettings().reserveTokens) {
+			await this.compactor.compact("threshold").catch(() => undefined);
+		}
+	}
+
+	// --- abort, retry and compaction control --------------------------------------------------
+
+	/** Aborts the current run (stream, tools, retry wait, compaction) and waits until idle. */
+	async abort(): Promise<void> {
+		if (this.running || this.currentRun) this.abortRequested = true;
+		this.retryController?.abort();
+		this.compactor.abort();
+		this.agent.abort();
+		await this.agent.waitForIdle();
+		await this.currentRun?.catch(() => undefined);
+	}
+
+	/** Cancels a pending automatic retry; the run ends with the last error. */
+	abortRetry(): void {
+		this.retryController?.abort();
+	}
+
+	setAutoRetryEnabled(enabled: boolean): void {
+		this.autoRetryEnabled = enabled;
+		this.settingsManager.setRetryEnabled(enabled);
+	}
+
+	setAutoCompactionEnabled(enabled: boolean): void {
+		this.settingsManager.setCompactionEnabled(enabled);
+	}
+
+	/** Manual compaction: aborts a running turn first; rejects on failure or cancel. */
+	async compact(customInstructions?: string): Promise<CompactionResult> {
+		if (this.running) await this.abort();
+		return this.compactor.compact("manual", { customInstructions });
+	}
+
+	abortCompaction(): void {
+		this.compactor.abort();
+	}
+
+	// --- model and thinking -------------------------------------------------------------------
+
+	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
+	setModel(model: Model): void {
+		this.agent.state.model = model;
+		this.sessionManager.appendModelChange(model.provider, model.id);
+		this.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+		this.applyThinkingLevel(this.thinkingLevel, false);
+		this.refreshSystemPrompt();
+	}
+
+	/** The models `cycleModel` goes through: scoped ones if configured, else every available one. */
+	async getCycleModels(): Promise<{ models: ScopedModel[]; isScoped: boolean }> {
+		if (this.scopedModels.length > 0) return { models: this.scopedModels, isScoped: true };
+		return { models: (await this.modelRuntime.getAvailable()).map((model) => ({ model })), isScoped: false };
+	}
+
+	/** Moves to the next model; undefined when there is nothing to cycle to. */
+	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		const { models, isScoped } = await this.getCycleModels();
+		if (models.length <= 1 && models[0]?.model.id === this.model?.id) return undefined;
+		if (models.length === 0) return undefined;
+		const index = models.findIndex((entry) => entry.model.provider === this.model?.provider && entry.model.id === this.model?.id);
+		const next = models[(index + 1) % models.length]!;
+		this.setModel(next.model);
+		if (next.thinkingLevel) this.setThinkingLevel(next.thinkingLevel);
+		return { model: next.model, thinkingLevel: this.thinkingLevel, isScoped };
+	}
+
+	/** Levels the current model supports, ascending; `["off"]` without a model. */
+	getAvailableThinkingLevels(): ThinkingLevel[] {
+		return this.model ? (getSupportedThinkingLevels(this.model) as ThinkingLevel[]) : ["off"];
+	}
+
+	/** Sets the level, clamped to the model; records a change entry when it changed. */
+	setThinkingLevel(level: ThinkingLevel): void {
+		this.applyThinkingLevel(level, true);
+	}
+
+	private applyThinkingLevel(level: ThinkingLevel, saveDefault: boolean): void {
+		const clamped: ThinkingLevel = this.model ? (clampThinkingLevel(this.model, level) as ThinkingLevel) : level;
+		const changed = clamped !== this.thinkingLevel;
+		this.agent.state.thinkingLevel = clamped;
+		if (changed) this.sessionManager.appendThinkingLevelChange(clamped);
+		if (saveDefault) this.settingsManager.setDefaultThinkingLevel(clamped);
+	}
+
+	/** Next supported level (wrapping); undefined for models without reasoning. */
+	cycleThinkingLevel(): ThinkingLevel | undefined {
+		const levels = this.getAvailableThinkingLevels();
+		if (levels.length <= 1) return undefined;
+		const next = levels[(levels.indexOf(this.thinkingLevel) + 1) % levels.length]!;
+		this.setThinkingLevel(next);
+		return this.thinkingLevel;
+	}
+
+	setSteeringMode(mode: "all" | "one-at-a-time"): void {
+		this.agent.steeringMode = mode;
+		this.settingsManager.setSteeringMode(mode);
+	}
+
+	setFollowUpMode(mode: "all" | "one-at-a-time"): void {
+		this.agent.followUpMode = mode;
+		this.settingsManager.setFollowUpMode(mode);
+	}
+
+	private refreshSystemPrompt(): void {
+		if (this.rebuildSystemPrompt) this.agent.state.systemPrompt = this.rebuildSystemPrompt();
+	}
+
+	// --- bash ---------------------------------------------------------------------------------
+
+	/** Runs a user shell command; its output enters the next prompt's context unless excluded. */
+	executeBash(command: string, options: { excludeFromContext?: boolean; id?: unknown } = {}): Promise<BashResult> {
+		return this.bash.execute(command, options);
+	}
+
+	/** Kills every running user bash command. */
+	abortBash(): void {
+		this.bash.abortAll();
+	}
+
+	private storeBashMessage(message: BashExecutionMessage): void {
+		this.sessionManager.appendMessage(message);
+		this.agent.state.messages = [...this.messages, message];
+	}
+
+	// --- stats and queries --------------------------------------------------------------------
+
+	getContextUsage(): ContextUsage | undefined {
+		return contextUsageFor(this.model, this.contextUnknownAfterCompaction ? null : estimateContextTokens(this.messages));
+	}
+
+	getSessionStats(): SessionStats {
+		const { tokens, cost } = sumSessionUsage(this.sessionManager.getEntries());
+		const contextUsage = this.getContextUsage();
+		return {
+			...(this.sessionFile ? { sessionFile: this.sessionFile } : {}),
+			sessionId: this.sessionId,
+			...countMessages(this.messages),
+			tokens,
+			cost,
+			...(contextUsage ? { contextUsage } : {}),
+		};
+	}
+
+	/** Text of the latest assistant reply (aborted empty ones skipped), trimmed; undefined if none. */
+	getLastAssistantText(): string | undefined {
+		for (let i = this.messages.length - 1; i >= 0; i--) {
+			const message = this.messages[i]!;
+			if (message.role !== "assistant") continue;
+			if (message.stopReason === "aborted" && message.content.length === 0) continue;
+			const text = message.content
+				.flatMap((block) => (block.type === "text" ? [block.text] : []))
+				.join("")
+				.trim();
+			return text || undefined;
+		}
+		return undefined;
+	}
+
+	/** User messages of the active branch a fork can start before (text ones only). */
+	getUserMessagesForForking(): { entryId: string; text: string }[] {
+		return this.sessionManager.getUserMessagesForForking().filter((entry) => entry.text !== "");
+	}
+
+	/** Names the session; rejects an empty name. */
+	setSessionName(name: string): void {
+		if (!name.trim()) throw new Error("Session name cannot be empty");
+		this.sessionManager.appendSessionInfo(name);
+	}
+
+	/** Releases the session: aborts work, unsubscribes from the Agent. */
+	dispose(): void {
+		if (this.disposed) return;
+		this.disposed = true;
+		this.retryController?.abort();
+		this.bash.abortAll();
+		this.agent.abort();
+		this.unsubscribeAgent();
+		this.listeners.clear();
+		this.sessionManager.close();
+	}
+
+	/** Used by the runtime: waits until the current run (if any) has settled. */
+	async waitForSettled(): Promise<void> {
+		await this.currentRun?.catch(() => undefined);
+	}
+
+	/** Text of a user message entry, for fork. */
+	static userText(message: AgentMessage): string {
+		return textOfUser(message);
+	}
+}

@@ -1,0 +1,37 @@
+import type { ImageContent } from "@pi/ai";
+import type { ExtensionCommand, ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
+import { expandPromptTemplate, type PromptTemplate } from "../resources/prompt-templates.js";
+import { expandSkillCommand, type Skill } from "../resources/skills.js";
+
+/** `/name args` naming a registered extension command. */
+export function findExtensionCommand(
+	text: string,
+	runner: ExtensionRunnerSeam,
+): { command: ExtensionCommand; args: string } | undefined {
+	const match = /^\/([^\s]+)(?:\s+([\s\S]*))?$/.exec(text);
+	if (!match) return undefined;
+	const command = runner.getCommand(match[1]!);
+	return command ? { command, args: match[2] ?? "" } : undefined;
+}
+
+/**
+ * Steps 2–3 of the prompt preflight (rpc.md §9.1.1): the `input` event (which may consume or
+ * transform the text), then `/skill:` and prompt-template expansion. "handled" when an input
+ * handler consumed it.
+ */
+export async function expandInput(
+	text: string,
+	images: ImageContent[],
+	options: { runner: ExtensionRunnerSeam; source: InputSource; skills: readonly Skill[]; templates: readonly PromptTemplate[] },
+): Promise<{ text: string; images: ImageContent[] } | "handled"> {
+	let current = { text, images };
+	if (options.runner.hasInputHandlers()) {
+		const result = await options.runner.emitInput(text, images, options.source);
+		if (result.action === "handled") return "handled";
+		if (result.action === "transform") current = { text: result.text, images: result.images ?? images };
+	}
+	const skills = new Map(options.skills.map((skill) => [skill.name, skill]));
+	const expandedSkill = expandSkillCommand(current.text, skills).text;
+	const templates = new Map(options.templates.map((template) => [template.name, template]));
+	return { text: expandPromptTemplate(expandedSkill, templates), images: current.images };
+}

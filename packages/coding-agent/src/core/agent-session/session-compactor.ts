@@ -1,0 +1,116 @@
+import type { Model } from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
+import { generateCompactionSummary, SummarizationError } from "../compaction/generate-summary.js";
+import { prepareCompaction } from "../compaction/prepare-compaction.js";
+import { estimateTokens } from "../compaction/token-estimate.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { SessionManager } from "../session/session-manager.js";
+import type { AgentSessionEvent, CompactionReason, CompactionResult } from "./agent-session-events.js";
+import { withSummarizationRetry } from "./summarization-retry.js";
+
+/** Thrown when a compaction is aborted (user abort). */
+export class CompactionCancelledError extends Error {
+	readonly code = "compaction_cancelled";
+	constructor() {
+		super("Compaction cancelled");
+	}
+}
+
+/** What the compactor needs from its session. */
+export interface CompactorHost {
+	sessionManager: SessionManager;
+	settings: SettingsManager;
+	modelRuntime: ModelRuntime;
+	getModel(): Model | undefined;
+	emit(event: AgentSessionEvent): void;
+	/** Called after the compaction entry was appended, to rebuild the Agent's messages. */
+	onCompacted(): void;
+}
+
+/** Runs compactions for one AgentSession (compaction.md §6), one at a time. */
+export class SessionCompactor {
+	private controller: AbortController | undefined;
+
+	constructor(private readonly host: CompactorHost) {}
+
+	get isCompacting(): boolean {
+		return this.controller !== undefined;
+	}
+
+	/** Cancels the running compaction, if any. */
+	abort(): void {
+		this.controller?.abort();
+	}
+
+	/**
+	 * Compacts the active branch. Emits compaction_start / compaction_end; resolves with the result
+	 * or rejects (Compaction cancelled, Already compacted, Summarization failed: …).
+	 */
+	async compact(reason: CompactionReason, options: { customInstructions?: string; willRetry?: boolean } = {}): Promise<CompactionResult> {
+		const willRetry = options.willRetry ?? false;
+		this.host.emit({ type: "compaction_start", reason });
+		const controller = new AbortController();
+		this.controller = controller;
+		try {
+			const result = await this.run(reason, controller.signal, options.customInstructions);
+			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
+			return result;
+		} catch (error) {
+			const aborted = controller.signal.aborted || (error instanceof SummarizationError && error.aborted);
+			const message = error instanceof Error ? error.message : String(error);
+			const prefix = reason === "manual" ? "" : reason === "overflow" ? "Context overflow recovery failed: " : "Auto-compaction failed: ";
+			this.host.emit({
+				type: "compaction_end",
+				reason,
+				result: null,
+				aborted,
+				willRetry: false,
+				...(aborted ? {} : { errorMessage: `${prefix}${message}` }),
+			});
+			if (aborted) throw new CompactionCancelledError();
+			throw error;
+		} finally {
+			this.controller = undefined;
+		}
+	}
+
+	private async run(reason: CompactionReason, signal: AbortSignal, customInstructions: string | undefined): Promise<CompactionResult> {
+		const model = this.host.getModel();
+		if (!model) throw new Error("No model selected");
+		const settings = this.host.settings.getCompactionSettings();
+		const preparation = prepareCompaction(this.host.sessionManager.getBranch(), settings);
+		const apiKey = await this.host.modelRuntime.getApiKey(model);
+		if (!apiKey && !(await this.host.modelRuntime.hasAuth(model.provider))) throw new Error(`No API key for ${model.provider}`);
+		const generated = await withSummarizationRetry(
+			() =>
+				generateCompactionSummary(preparation, {
+					model,
+					complete: (m, context, streamOptions) => this.host.modelRuntime.completeSimple(m, context, streamOptions),
+					apiKey,
+					signal,
+					customInstructions,
+				}),
+			{ retry: this.host.settings.getRetrySettings(), signal, emit: this.host.emit, source: { source: "compaction", reason } },
+		);
+		if (signal.aborted) throw new CompactionCancelledError();
+		this.host.sessionManager.appendCompaction(
+			generated.summary,
+			preparation.firstKeptEntryId,
+			preparation.tokensBefore,
+			generated.details,
+			undefined,
+			generated.usage,
+		);
+		this.host.onCompacted();
+		const context = this.host.sessionManager.buildSessionContext();
+		const estimatedTokensAfter = context.messages.reduce((sum, message) => sum + estimateTokens(message), 0);
+		return {
+			summary: generated.summary,
+			firstKeptEntryId: preparation.firstKeptEntryId,
+			tokensBefore: preparation.tokensBefore,
+			estimatedTokensAfter,
+			...(generated.usage ? { usage: generated.usage } : {}),
+			details: generated.details,
+		};
+	}
+}

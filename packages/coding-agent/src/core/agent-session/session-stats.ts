@@ -1,0 +1,81 @@
+import type { AgentMessage } from "@pi/agent-core";
+import type { Model, Usage } from "@pi/ai";
+import type { SessionEntry } from "../session/session-types.js";
+
+/** Context window usage; tokens and percent are null right after a compaction (rpc.md §9.9.1). */
+export interface ContextUsage {
+	tokens: number | null;
+	contextWindow: number;
+	percent: number | null;
+}
+
+/** `get_session_stats` data (rpc.md §9.9.1). */
+export interface SessionStats {
+	sessionFile?: string;
+	sessionId: string;
+	userMessages: number;
+	assistantMessages: number;
+	toolCalls: number;
+	toolResults: number;
+	totalMessages: number;
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+	cost: number;
+	contextUsage?: ContextUsage;
+}
+
+function usageOf(entry: SessionEntry): Usage | undefined {
+	if (entry.type === "message") {
+		const message = entry.message;
+		if (message.role === "assistant") return message.usage;
+		if (message.role === "toolResult") return message.usage;
+		return undefined;
+	}
+	if (entry.type === "compaction" || entry.type === "branch_summary") return entry.usage;
+	return undefined;
+}
+
+/** Token and cost totals over every entry of the session (all branches, summaries included). */
+export function sumSessionUsage(entries: readonly SessionEntry[]): { tokens: SessionStats["tokens"]; cost: number } {
+	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	let cost = 0;
+	for (const entry of entries) {
+		const usage = usageOf(entry);
+		if (!usage) continue;
+		tokens.input += usage.input;
+		tokens.output += usage.output;
+		tokens.cacheRead += usage.cacheRead;
+		tokens.cacheWrite += usage.cacheWrite;
+		tokens.total += usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+		cost += usage.cost.total;
+	}
+	return { tokens, cost };
+}
+
+/** Message counts of the current context. */
+export function countMessages(messages: readonly AgentMessage[]): Pick<
+	SessionStats,
+	"userMessages" | "assistantMessages" | "toolCalls" | "toolResults" | "totalMessages"
+> {
+	let userMessages = 0;
+	let assistantMessages = 0;
+	let toolCalls = 0;
+	let toolResults = 0;
+	for (const message of messages) {
+		if (message.role === "user") userMessages++;
+		else if (message.role === "assistant") {
+			assistantMessages++;
+			toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+		} else if (message.role === "toolResult") toolResults++;
+	}
+	return { userMessages, assistantMessages, toolCalls, toolResults, totalMessages: messages.length };
+}
+
+/** Context usage for a model, or undefined without a model or a known window. */
+export function contextUsageFor(model: Model | undefined, tokens: number | null): ContextUsage | undefined {
+	if (!model || !model.contextWindow) return undefined;
+	return {
+		tokens,
+		contextWindow: model.contextWindow,
+		percent: tokens === null ? null : (tokens / model.contextWindow) * 100,
+	};
+}

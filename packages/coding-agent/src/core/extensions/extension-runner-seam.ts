@@ -1,0 +1,38 @@
+import type { ImageContent } from "@pi/ai";
+
+/** A slash command registered by an extension. Runs immediately, even while streaming. */
+export interface ExtensionCommand {
+	name: string;
+	description?: string;
+	/** Path (or inline name) of the extension that registered it. */
+	extensionPath?: string;
+	handler(args: string): Promise<void> | void;
+}
+
+/** Where an input came from, as reported to extensions (extensions.md §3.2). */
+export type InputSource = "interactive" | "rpc" | "extension";
+
+/** What `input` handlers decided. */
+export type InputEventResult =
+	| { action: "continue" }
+	| { action: "handled" }
+	| { action: "transform"; text: string; images?: ImageContent[] };
+
+/**
+ * The seam where the extension system plugs into AgentSession. Until extensions exist, the
+ * no-op runner below is used: no commands, every input continues unchanged.
+ */
+export interface ExtensionRunnerSeam {
+	getCommand(name: string): ExtensionCommand | undefined;
+	getCommands(): ExtensionCommand[];
+	hasInputHandlers(): boolean;
+	emitInput(text: string, images: ImageContent[], source: InputSource): Promise<InputEventResult>;
+}
+
+/** The runner used when no extension is loaded. */
+export const noopExtensionRunner: ExtensionRunnerSeam = {
+	getCommand: () => undefined,
+	getCommands: () => [],
+	hasInputHandlers: () => false,
+	emitInput: async () => ({ action: "continue" }),
+};

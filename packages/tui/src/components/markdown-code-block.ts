@@ -1,0 +1,43 @@
+/**
+ * Fenced and indented code blocks: a fence line with the language label, the highlighted
+ * code indented and wrapped to the width, and a closing fence line once the fence is closed
+ * (while a response is still streaming the block has no closing fence yet).
+ */
+import type { Tokens } from "marked";
+import { highlightCode } from "../syntax-highlight.js";
+import { truncateToWidth, visibleWidth } from "../text-width.js";
+import { wrapTextWithAnsi } from "../wrap.js";
+import type { MarkdownTheme } from "./markdown-theme.js";
+
+const DEFAULT_INDENT = "  ";
+
+/** True when the block's closing fence has arrived (indented blocks are always complete). */
+export function isCodeBlockClosed(token: Tokens.Code): boolean {
+	if (token.codeBlockStyle === "indented") return true;
+	const raw = token.raw.trimEnd();
+	const fence = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw)?.[1];
+	if (!fence) return true;
+	const lastLine = raw.slice(raw.lastIndexOf("\n") + 1).trim();
+	return raw.includes("\n") && lastLine.startsWith(fence) && /^[`~]+$/.test(lastLine);
+}
+
+/** Renders a code block to lines of at most `width` cells. */
+export function renderCodeBlock(token: Tokens.Code, width: number, theme: MarkdownTheme): string[] {
+	const language = token.lang?.trim() || undefined;
+	const indent = theme.codeBlockIndent ?? DEFAULT_INDENT;
+	const code = token.text.replace(/\t/g, "    ");
+	const highlighted = theme.highlightCode
+		? theme.highlightCode(code, language)
+		: highlightCode(code, language, theme.syntax).map((line) => theme.codeBlock(line));
+	const codeWidth = Math.max(1, width - visibleWidth(indent));
+	const lines: string[] = [];
+	const fenced = token.codeBlockStyle !== "indented";
+	if (fenced) lines.push(theme.codeBlockBorder(truncateToWidth(`\`\`\`${language ?? ""}`, width)));
+	// A fence that has only just opened (mid-stream) has no code lines yet.
+	const codeLines = token.text.length === 0 ? [] : highlighted;
+	for (const line of codeLines) {
+		for (const wrapped of wrapTextWithAnsi(line, codeWidth)) lines.push(indent + wrapped);
+	}
+	if (fenced && isCodeBlockClosed(token)) lines.push(theme.codeBlockBorder("```"));
+	return lines;
+}

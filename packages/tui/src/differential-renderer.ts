@@ -1,0 +1,169 @@
+import { TerminalSequences } from "./terminal.js";
+
+/** One frame for {@link DifferentialRenderer}: final lines (each at most `width` cells). */
+export interface RenderFrame {
+	/** The lines to show, already truncated to `width` and without cursor markers. */
+	lines: string[];
+	/** Where to place the hardware cursor (content row, cell column); hidden when undefined. */
+	cursor: { row: number; column: number } | undefined;
+	/** Terminal width in cells. */
+	width: number;
+	/** Terminal height in rows. */
+	rows: number;
+}
+
+/** Clears the screen and the scrollback, then homes the cursor. ED2 first: some terminals push the screen into scrollback on ED2, and ED3 then drops it. */
+const CLEAR_ALL = "\x1b[2J\x1b[3J\x1b[H";
+
+/**
+ * Turns successive frames into the bytes that update the terminal, writing only what changed.
+ *
+ * The content is drawn inline from the row where the cursor was at the first frame, and may
+ * grow taller than the screen (older lines scroll into the terminal's scrollback). The
+ * renderer tracks the hardware cursor's content row and moves relatively, so it never needs
+ * to know the absolute screen position.
+ *
+ * - First frame: every line is written.
+ * - Later frames: lines between the first and last changed line are rewritten (unchanged lines
+ *   in between are skipped over); new lines are appended with CRLF so the terminal scrolls;
+ *   when the content shrinks, the rows below the new last line are cleared.
+ * - Full redraw (clear screen and scrollback, write everything) when the terminal size changed
+ *   (terminals reflow or crop old output differently, so nothing on screen can be trusted) or
+ *   when a changed line has already scrolled into scrollback (it cannot be reached). Clearing
+ *   the scrollback keeps exactly one correct copy of the transcript in it, at the price of the
+ *   shell output that preceded the app.
+ * - Every non-empty update is wrapped in synchronized output (DEC mode 2026).
+ */
+export class DifferentialRenderer {
+	private previousLines: string[] = [];
+	private previousWidth = 0;
+	private previousRows = 0;
+	private hasRendered = false;
+	/** Content rows known to exist on screen below content row 0 (the high-water mark). */
+	private rowsInUse = 1;
+	/** Content row of the hardware cursor. */
+	private cursorRow = 0;
+	private cursorVisible = false;
+	private previousCursorKey = "";
+	private fullRedraws = 0;
+
+	/** How many full redraws (including the first frame) happened so far. */
+	get fullRedrawCount(): number {
+		return this.fullRedraws;
+	}
+
+	/** Forgets the screen state; the next frame clears the screen and redraws everything. */
+	invalidate(): void {
+		if (this.hasRendered) this.previousWidth = -1;
+	}
+
+	/** Returns the bytes that turn the previous frame into `frame` ("" when nothing changed). */
+	render(frame: RenderFrame): string {
+		if (!this.hasRendered) return this.fullRender(frame, false);
+		if (frame.width !== this.previousWidth || frame.rows !== this.previousRows) return this.fullRender(frame, true);
+		const { lines } = frame;
+		const previous = this.previousLines;
+		const length = Math.max(lines.length, previous.length);
+		let first = -1;
+		let last = -1;
+		for (let index = 0; index < length; index++) {
+			if (lines[index] !== previous[index]) {
+				if (first === -1) first = index;
+				last = index;
+			}
+		}
+		const cursorKey = frame.cursor ? `${frame.cursor.row}:${frame.cursor.column}` : "";
+		if (first === -1) {
+			if (cursorKey === this.previousCursorKey) return "";
+			return this.wrap(this.placeCursor(frame));
+		}
+		const viewportTop = Math.max(0, this.rowsInUse - frame.rows);
+		if (first < viewportTop) return this.fullRender(frame, true);
+		let output = this.cursorVisible ? TerminalSequences.hideCursor : "";
+		this.cursorVisible = false;
+		for (let index = first; index <= Math.min(last, lines.length - 1); index++) {
+			if (index < previous.length && lines[index] === previous[index]) continue;
+			// A row reached by CRLF is blank already; an existing row is erased first.
+			const rowExists = index < this.rowsInUse;
+			output += this.moveTo(index);
+			output += rowExists ? `\r\x1b[2K${lines[index]}` : (lines[index] ?? "");
+		}
+		if (lines.length < previous.length) {
+			// Content shrank: erase from the first stale row to the end of the screen.
+			output += `${this.moveTo(lines.length)}\r\x1b[J`;
+		}
+		this.previousLines = lines;
+		output += this.placeCursor(frame);
+		return this.wrap(output);
+	}
+
+	/** Bytes that park the cursor on a fresh line below the content (call before exiting). */
+	finish(): string {
+		if (!this.hasRendered) return "";
+		const lastRow = Math.max(0, this.previousLines.length - 1);
+		let output = this.moveTo(lastRow);
+		output += "\r\n";
+		this.cursorRow = lastRow + 1;
+		this.rowsInUse = Math.max(this.rowsInUse, this.cursorRow + 1);
+		if (!this.cursorVisible) output += TerminalSequences.showCursor;
+		this.cursorVisible = true;
+		return output;
+	}
+
+	/** Moves the cursor to column 0 of content row `target` (or keeps the column for A/B moves). */
+	private moveTo(target: number): string {
+		const delta = target - this.cursorRow;
+		let output = "";
+		if (delta < 0) output = `\x1b[${-delta}A`;
+		else if (delta > 0) {
+			const existing = Math.max(0, Math.min(target, this.rowsInUse - 1) - this.cursorRow);
+			if (existing > 0) output += `\x1b[${existing}B`;
+			const fresh = delta - existing;
+			if (fresh > 0) output += "\r\n".repeat(fresh);
+			this.rowsInUse = Math.max(this.rowsInUse, target + 1);
+		}
+		this.cursorRow = target;
+		return output;
+	}
+
+	private fullRender(frame: RenderFrame, clear: boolean): string {
+		const { lines } = frame;
+		let output = clear ? CLEAR_ALL : "";
+		if (this.cursorVisible) output = TerminalSequences.hideCursor + output;
+		this.cursorVisible = false;
+		output += lines.join("\r\n");
+		this.hasRendered = true;
+		this.previousLines = lines;
+		this.previousWidth = frame.width;
+		this.previousRows = frame.rows;
+		this.cursorRow = Math.max(0, lines.length - 1);
+		this.rowsInUse = clear ? Math.max(1, lines.length) : Math.max(this.rowsInUse, lines.length);
+		this.fullRedraws++;
+		this.previousCursorKey = "";
+		output += this.placeCursor(frame);
+		return this.wrap(output);
+	}
+
+	/** Positions (and shows) the hardware cursor for the frame, or keeps it hidden. */
+	private placeCursor(frame: RenderFrame): string {
+		const cursor = frame.cursor;
+		const viewportTop = Math.max(0, this.rowsInUse - frame.rows);
+		const reachable = cursor !== undefined && cursor.row >= viewportTop && cursor.row < frame.lines.length;
+		let output = "";
+		if (!reachable) {
+			if (this.cursorVisible) output += TerminalSequences.hideCursor;
+			this.cursorVisible = false;
+			this.previousCursorKey = "";
+			return output;
+		}
+		output += `${this.moveTo(cursor.row)}\x1b[${cursor.column + 1}G`;
+		if (!this.cursorVisible) output += TerminalSequences.showCursor;
+		this.cursorVisible = true;
+		this.previousCursorKey = `${cursor.row}:${cursor.column}`;
+		return output;
+	}
+
+	private wrap(output: string): string {
+		return output === "" ? "" : TerminalSequences.syncStart + output + TerminalSequences.syncEnd;
+	}
+}

@@ -1,0 +1,176 @@
+// OpenAI Chat Completions wire format. Sources: the SDK's `ChatCompletionChunk` and `ChatCompletion`
+// (openai 6.30 resources/chat/completions/completions.d.ts); https://platform.openai.com/docs/api-reference/chat-streaming
+// (chunk object, `stream_options.include_usage` → a last chunk with `choices: []`, `data: [DONE]`);
+// recorded streams (vercel/ai packages/openai/src/chat/__fixtures__/openai-text.chunks.txt: first
+// delta `{role, content: "", refusal: null}`, `logprobs: null`, `service_tier`, `system_fingerprint`,
+// `usage: null` on every chunk when usage was requested, `obfuscation` padding). Reasoning deltas use
+// `reasoning_content`, as DeepSeek and vLLM send them.
+import { obfuscationFor } from "../internal/obfuscation.js";
+import type { PlannedReply } from "../internal/plan-reply.js";
+import { applyStreamError, dataEvent, jsonPlan, ssePlan, type WirePlan } from "../internal/wire-plan.js";
+import { OPENAI_COMPLETIONS_OVERFLOW, openaiRequestId, renderOpenAIError } from "./openai-errors.js";
+import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
+
+const FINISH_REASONS = { stop: "stop", length: "length", toolUse: "tool_calls" } as const;
+
+/** Renders `/chat/completions`. */
+export const openaiCompletionsRenderer: VendorRenderer = {
+	isStreaming: (context) => context.body.stream === true,
+	renderStream,
+	renderComplete,
+	renderError: (error, context) =>
+		renderOpenAIError(error, context, replyModel(undefined, context), OPENAI_COMPLETIONS_OVERFLOW),
+};
+
+/** A mid-stream failure arrives as a data line holding `error` (the SDK throws `APIError` on it). */
+function streamErrorFrame(_index: number, message: string | undefined): string {
+	const error = {
+		message: message ?? "The server had an error while processing your request. Sorry about that!",
+		type: "server_error",
+		param: null,
+		code: null,
+	};
+	return dataEvent(JSON.stringify({ error }));
+}
+
+function streamOptions(context: RenderContext): Record<string, unknown> {
+	const options = context.body.stream_options;
+	return options !== null && typeof options === "object" ? (options as Record<string, unknown>) : {};
+}
+
+function headers(context: RenderContext, contentType: string): Record<string, string> {
+	return {
+		"content-type": contentType,
+		"x-request-id": openaiRequestId(context),
+		"openai-processing-ms": "1",
+		"openai-version": "2020-10-01",
+	};
+}
+
+function toolIds(reply: PlannedReply, context: RenderContext): string[] {
+	return reply.blocks.map((block) =>
+		block.type === "toolCall" ? (block.id ?? context.ids.alphanumeric("call_", 24)) : "",
+	);
+}
+
+function usageObject(reply: PlannedReply): Record<string, unknown> {
+	const usage = reply.usage;
+	const promptTokens = usage.input + usage.cacheRead + usage.cacheWrite;
+	return {
+		prompt_tokens: promptTokens,
+		completion_tokens: usage.output,
+		total_tokens: promptTokens + usage.output,
+		prompt_tokens_details: { cached_tokens: usage.cacheRead, audio_tokens: 0 },
+		completion_tokens_details: {
+			reasoning_tokens: usage.reasoning,
+			audio_tokens: 0,
+			accepted_prediction_tokens: 0,
+			rejected_prediction_tokens: 0,
+		},
+	};
+}
+
+/** One `choices[0].delta` and the text its obfuscation padding is sized against. */
+interface DeltaStep {
+	delta: Record<string, unknown>;
+	padSource: string;
+}
+
+/** The deltas of the whole turn, in order, before the finishing chunk. */
+function deltaSteps(reply: PlannedReply, ids: string[]): DeltaStep[] {
+	// OpenAI opens with the role; when the turn starts with a tool call the role rides on its first fragment.
+	const steps: DeltaStep[] =
+		reply.blocks[0]?.type === "toolCall"
+			? []
+			: [{ delta: { role: "assistant", content: "", refusal: null }, padSource: "" }];
+	let toolIndex = 0;
+	reply.blocks.forEach((block, blockIndex) => {
+		switch (block.type) {
+			case "text":
+				for (const piece of block.pieces) steps.push({ delta: { content: piece }, padSource: piece });
+				return;
+			case "thinking":
+				if (block.redacted) return;
+				for (const piece of block.pieces) {
+					steps.push({ delta: { content: null, reasoning_content: piece }, padSource: piece });
+				}
+				return;
+			case "toolCall": {
+				const index = toolIndex++;
+				const opening = { index, id: ids[blockIndex], type: "function", function: { name: block.name, arguments: "" } };
+				const delta =
+					blockIndex === 0
+						? { role: "assistant", content: null, tool_calls: [opening], refusal: null }
+						: { tool_calls: [opening] };
+				steps.push({ delta, padSource: block.name });
+				for (const piece of block.pieces) {
+					steps.push({ delta: { tool_calls: [{ index, function: { arguments: piece } }] }, padSource: piece });
+				}
+				return;
+			}
+		}
+	});
+	return steps;
+}
+
+function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
+	const options = streamOptions(context);
+	const includeUsage = options.include_usage === true;
+	const obfuscate = options.include_obfuscation !== false;
+	const envelope = {
+		id: reply.id ?? context.ids.alphanumeric("chatcmpl-", 29),
+		object: "chat.completion.chunk",
+		created: context.now,
+		model: replyModel(reply, context),
+		service_tier: "default",
+		system_fingerprint: "fp_0d1ef4c5a7",
+	};
+	const frames: string[] = [];
+	const push = (fields: Record<string, unknown>, padSource: string): void => {
+		const chunk: Record<string, unknown> = { ...envelope, ...fields };
+		if (obfuscate) chunk.obfuscation = obfuscationFor(padSource, frames.length);
+		frames.push(dataEvent(JSON.stringify(chunk)));
+	};
+	const choice = (delta: Record<string, unknown>, finishReason: string | null) => ({
+		choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+		...(includeUsage ? { usage: null } : {}),
+	});
+	for (const step of deltaSteps(reply, toolIds(reply, context))) push(choice(step.delta, null), step.padSource);
+	push(choice({}, FINISH_REASONS[reply.stopReason]), "");
+	if (includeUsage) push({ choices: [], usage: usageObject(reply) }, "usage");
+	frames.push(dataEvent("[DONE]"));
+	const sent = applyStreamError(frames, reply.streamError, streamErrorFrame);
+	return ssePlan(headers(context, "text/event-stream; charset=utf-8"), sent);
+}
+
+function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
+	const ids = toolIds(reply, context);
+	const text = reply.blocks.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
+	const reasoning = reply.blocks
+		.flatMap((block) => (block.type === "thinking" && !block.redacted ? [block.text] : []))
+		.join("");
+	const toolCalls = reply.blocks.flatMap((block, index) =>
+		block.type === "toolCall"
+			? [{ id: ids[index], type: "function", function: { name: block.name, arguments: block.arguments } }]
+			: [],
+	);
+	const message: Record<string, unknown> = {
+		role: "assistant",
+		content: reply.blocks.some((block) => block.type === "text") ? text : null,
+		refusal: null,
+		annotations: [],
+	};
+	if (reasoning !== "") message.reasoning_content = reasoning;
+	if (toolCalls.length > 0) message.tool_calls = toolCalls;
+	const completion = {
+		id: reply.id ?? context.ids.alphanumeric("chatcmpl-", 29),
+		object: "chat.completion",
+		created: context.now,
+		model: replyModel(reply, context),
+		choices: [{ index: 0, message, logprobs: null, finish_reason: FINISH_REASONS[reply.stopReason] }],
+		usage: usageObject(reply),
+		service_tier: "default",
+		system_fingerprint: "fp_0d1ef4c5a7",
+	};
+	return jsonPlan(200, headers(context, "application/json"), JSON.stringify(completion, null, 2));
+}
