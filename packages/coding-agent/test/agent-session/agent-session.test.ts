@@ -3,20 +3,13 @@ import type { AgentTool } from "@pi/agent-core";
 import { describe, expect, it } from "vitest";
 import { ALREADY_PROCESSING_MESSAGE } from "../../src/core/agent-session/agent-session.js";
 import type { PromptDisposition } from "../../src/core/agent-session/agent-session-events.js";
-import type { ExtensionRunnerSeam } from "../../src/core/extensions/extension-runner-seam.js";
+import { type ExtensionRunnerSeam, noopExtensionRunner } from "../../src/core/extensions/extension-runner-seam.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
 import { createFauxSession } from "../support/faux-session.js";
+import { deferred } from "../support/deferred.js";
 import { useTempDirs } from "../support/temp-dir.js";
 
 const tempDir = useTempDirs();
-
-function deferred<T = void>() {
-	let resolve!: (value: T) => void;
-	const promise = new Promise<T>((r) => {
-		resolve = r;
-	});
-	return { promise, resolve };
-}
 
 /** A tool that waits until released, to hold a run in its tool phase. */
 function gateTool() {
@@ -102,6 +95,7 @@ describe("AgentSession prompt dispositions", () => {
 	it("handles extension commands immediately and input handlers that consume input", async () => {
 		const calls: string[] = [];
 		const runner: ExtensionRunnerSeam = {
+			...noopExtensionRunner,
 			getCommand: (name) => (name === "hello" ? { name: "hello", handler: (args) => void calls.push(args) } : undefined),
 			getCommands: () => [],
 			hasInputHandlers: () => true,

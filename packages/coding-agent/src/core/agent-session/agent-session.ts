@@ -36,6 +36,16 @@ import { backoffDelay, isTransientError } from "./transient-errors.js";
 export const ALREADY_PROCESSING_MESSAGE =
 	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 
+/** What a mode gives extensions when it binds them (run-modes.md §8.4). */
+export interface ExtensionBindings {
+	uiContext?: unknown;
+	mode?: "tui" | "rpc" | "json" | "print";
+	commandContextActions?: Record<string, (...args: never[]) => unknown>;
+	abortHandler?: () => void;
+	shutdownHandler?: () => void;
+	onError?: (error: { extensionPath: string; event: string; error: string }) => void;
+}
+
 /** Options of `AgentSession.prompt`. */
 export interface PromptOptions {
 	images?: ImageContent[];
@@ -110,6 +120,7 @@ export class AgentSession {
 	/** Failed replies taken out of the model's context (they stay in the file). */
 	private readonly excludedFromContext = new WeakSet<AgentMessage>();
 	private disposed = false;
+	private bindings: ExtensionBindings = { mode: "print" };
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -689,6 +700,19 @@ export class AgentSession {
 	setSessionName(name: string): void {
 		if (!name.trim()) throw new Error("Session name cannot be empty");
 		this.sessionManager.appendSessionInfo(name);
+	}
+
+	/**
+	 * Stores the mode's bindings (absent fields keep earlier values) and emits `session_start` to
+	 * extensions. Until then extensions run with the no-op UI in mode "print".
+	 */
+	async bindExtensions(bindings: ExtensionBindings): Promise<void> {
+		this.bindings = { ...this.bindings, ...Object.fromEntries(Object.entries(bindings).filter(([, value]) => value !== undefined)) };
+	}
+
+	/** The bindings given so far. */
+	getExtensionBindings(): Readonly<ExtensionBindings> {
+		return this.bindings;
 	}
 
 	/** Releases the session: aborts work, unsubscribes from the Agent. */

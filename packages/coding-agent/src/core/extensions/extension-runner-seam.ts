@@ -18,6 +18,17 @@ export type InputEventResult =
 	| { action: "handled" }
 	| { action: "transform"; text: string; images?: ImageContent[] };
 
+/** A session replacement extensions may veto (`session_before_switch` / `session_before_fork`). */
+export interface SessionBeforeChangeEvent {
+	type: "session_before_switch" | "session_before_fork";
+	reason: "new" | "resume" | "fork";
+	targetSessionFile?: string;
+	entryId?: string;
+}
+
+/** Why a session shuts down (`session_shutdown`). */
+export type SessionShutdownReason = "quit" | "new" | "resume" | "fork" | "reload";
+
 /**
  * The seam where the extension system plugs into AgentSession. Until extensions exist, the
  * no-op runner below is used: no commands, every input continues unchanged.
@@ -27,6 +38,9 @@ export interface ExtensionRunnerSeam {
 	getCommands(): ExtensionCommand[];
 	hasInputHandlers(): boolean;
 	emitInput(text: string, images: ImageContent[], source: InputSource): Promise<InputEventResult>;
+	/** Lets extensions veto a session replacement. */
+	emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }>;
+	emitSessionShutdown(reason: SessionShutdownReason): Promise<void>;
 }
 
 /** The runner used when no extension is loaded. */
@@ -35,4 +49,6 @@ export const noopExtensionRunner: ExtensionRunnerSeam = {
 	getCommands: () => [],
 	hasInputHandlers: () => false,
 	emitInput: async () => ({ action: "continue" }),
+	emitSessionBeforeChange: async () => ({ cancel: false }),
+	emitSessionShutdown: async () => undefined,
 };

@@ -38,7 +38,8 @@ interface LocatedEdit {
  * ambiguous, overlaps another edit or changes nothing.
  */
 export function applyEdits(content: string, edits: readonly TextEdit[], displayPath: string): AppliedEdits {
-	if (edits.length === 0) throw new Error(`No edits given for ${displayPath}. Provide at least one { oldText, newText }.`);
+	if (edits.length === 0)
+		throw new Error(`No edits given for ${displayPath}. Provide at least one { oldText, newText }.`);
 	const normalized = edits.map((edit) => ({ oldText: toLF(edit.oldText), newText: toLF(edit.newText) }));
 	const prefix = (index: number): string => (edits.length > 1 ? `edits[${index}]: ` : "");
 	normalized.forEach((edit, index) => {

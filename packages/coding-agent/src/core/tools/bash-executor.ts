@@ -1,3 +1,4 @@
+import { StringDecoder } from "node:string_decoder";
 import { type BashOperations, createLocalBashOperations, type OutputStreamName } from "./bash-operations.js";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { OutputSanitizer } from "./output-sanitizer.js";
@@ -133,8 +134,10 @@ function createStopController(options: BashExecutionOptions): StopController {
 /** Decoding (per stream, so split UTF-8 sequences survive), sanitising, collecting and reporting. */
 function createOutputPipeline(collector: OutputCollector, options: BashExecutionOptions) {
 	const streams = {
-		stdout: { decoder: new TextDecoder("utf-8"), sanitizer: new OutputSanitizer() },
-		stderr: { decoder: new TextDecoder("utf-8"), sanitizer: new OutputSanitizer() },
+		// StringDecoder keeps split UTF-8 sequences across chunks, replaces invalid ones with U+FFFD,
+		// and is several times faster than a streaming TextDecoder on large outputs.
+		stdout: { decoder: new StringDecoder("utf8"), sanitizer: new OutputSanitizer() },
+		stderr: { decoder: new StringDecoder("utf8"), sanitizer: new OutputSanitizer() },
 	};
 	const interval = options.updateIntervalMs ?? 100;
 	let lastUpdate = Number.NEGATIVE_INFINITY;
@@ -151,11 +154,11 @@ function createOutputPipeline(collector: OutputCollector, options: BashExecution
 	return {
 		onData: (chunk: Uint8Array, stream: OutputStreamName): void => {
 			const { decoder, sanitizer } = streams[stream];
-			accept(sanitizer.push(decoder.decode(chunk, { stream: true })));
+			accept(sanitizer.push(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))));
 		},
 		flush: (): void => {
 			for (const { decoder, sanitizer } of Object.values(streams)) {
-				accept(sanitizer.push(decoder.decode()) + sanitizer.flush());
+				accept(sanitizer.push(decoder.end()) + sanitizer.flush());
 			}
 		},
 	};

@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { byteLength, MAX_BYTES, MAX_LINES, type TruncationInfo, toTruncationInfo, truncateTail } from "./truncate.js";
+import {
+	byteLength,
+	MAX_BYTES,
+	MAX_LINES,
+	splitLines,
+	type TruncationInfo,
+	toTruncationInfo,
+	truncateTail,
+} from "./truncate.js";
 
 /**
  * Collects a process's (already sanitised) output in bounded memory: it keeps only a rolling tail
@@ -76,15 +84,19 @@ export class OutputCollector {
 	snapshot(): OutputSnapshot {
 		if (!this.exceedsLimits()) return { content: this.tail };
 		const result = truncateTail(this.tail, { maxLines: this.maxLines, maxBytes: this.maxBytes });
-		const info = toTruncationInfo(result);
+		// After a trim the kept tail may fit the limits on its own; it is still the largest tail of
+		// complete lines that does (see trimTail), so the limit that cut it is the byte limit unless
+		// it already holds maxLines lines.
+		const content = result.truncated ? result.content : splitLines(this.tail).join("\n");
 		const truncation: TruncationInfo = {
-			...info,
+			...toTruncationInfo(result),
 			truncated: true,
-			truncatedBy: result.truncatedBy ?? (this.totalLines > this.maxLines ? "lines" : "bytes"),
+			truncatedBy: result.truncatedBy ?? (result.outputLines >= this.maxLines ? "lines" : "bytes"),
 			totalLines: this.totalLines,
 			totalBytes: this.totalBytes,
+			outputBytes: byteLength(content),
 		};
-		return { content: result.content, truncation, fullOutputPath: this.filePath };
+		return { content, truncation, fullOutputPath: this.filePath };
 	}
 
 	/** Closes the full-output file (if any) and returns the final snapshot. Idempotent. */

@@ -5,14 +5,17 @@
  */
 
 /** CSI, OSC, DCS/SOS/PM/APC strings, two-character escapes and the 8-bit CSI. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal control sequences is the point
 const ANSI_SEQUENCE =
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal control sequences is the point
 	/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[ -/]*[0-OQ-WYZ\\`-~]|\x9b[0-?]*[ -/]*[@-~]/g;
 /** {@link ANSI_SEQUENCE} anchored at the start of the text. */
 const ANSI_SEQUENCE_AT_START = new RegExp(`^(?:${ANSI_SEQUENCE.source})`);
 /** Control characters a model never needs: C0 except tab and newline, DEL, and stray ESC/CSI. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f\x9b]/g;
+/** {@link CONTROL_CHARACTERS} without the global flag, for a stateless `test`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting control characters is the point
+const HAS_CONTROL_CHARACTER = /[\x00-\x08\x0b-\x1f\x7f\x9b]/;
 /** A held-back incomplete escape sequence longer than this is given up on and flushed. */
 const MAX_PENDING_ESCAPE = 256;
 
@@ -23,6 +26,8 @@ export function stripAnsi(text: string): string {
 
 /** {@link stripAnsi} plus removal of carriage returns and control characters (tab/newline kept). */
 export function sanitizeOutput(text: string): string {
+	// Fast path: most output has no control characters at all (ESC and the 8-bit CSI included).
+	if (!HAS_CONTROL_CHARACTER.test(text)) return text;
 	return stripAnsi(text).replace(CONTROL_CHARACTERS, "");
 }
 
@@ -51,16 +56,16 @@ export class OutputSanitizer {
 
 /** Start of a trailing escape sequence that is not complete yet, or -1. */
 function incompleteEscapeStart(text: string): number {
-	const escape = Math.max(text.lastIndexOf("\x1b"), text.lastIndexOf("\x9b"));
-	if (escape === -1 || text.length - escape > MAX_PENDING_ESCAPE) return -1;
-	if (ANSI_SEQUENCE_AT_START.test(text.slice(escape))) return -1;
+	const escapeIndex = Math.max(text.lastIndexOf("\x1b"), text.lastIndexOf("\x9b"));
+	if (escapeIndex === -1 || text.length - escapeIndex > MAX_PENDING_ESCAPE) return -1;
+	if (ANSI_SEQUENCE_AT_START.test(text.slice(escapeIndex))) return -1;
 	// An OSC/DCS body may itself contain the ESC of its terminator: look for an earlier opener.
-	return isStringSequenceOpen(text, escape) ?? escape;
+	return openStringSequenceStart(text, escapeIndex) ?? escapeIndex;
 }
 
-/** If an OSC/DCS string opened before `escape` is still unterminated, its start; else undefined. */
-function isStringSequenceOpen(text: string, escape: number): number | undefined {
-	const opener = Math.max(text.lastIndexOf("\x1b]", escape - 1), text.lastIndexOf("\x1bP", escape - 1));
+/** If an OSC/DCS string opened before `escapeIndex` is still unterminated, its start; else undefined. */
+function openStringSequenceStart(text: string, escapeIndex: number): number | undefined {
+	const opener = Math.max(text.lastIndexOf("\x1b]", escapeIndex - 1), text.lastIndexOf("\x1bP", escapeIndex - 1));
 	if (opener === -1 || text.length - opener > MAX_PENDING_ESCAPE) return undefined;
 	return ANSI_SEQUENCE_AT_START.test(text.slice(opener)) ? undefined : opener;
 }

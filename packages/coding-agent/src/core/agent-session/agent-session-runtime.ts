@@ -1,0 +1,210 @@
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import type { CreateAgentSessionResult, SessionStartEvent, AgentSessionRuntimeDiagnostic, AgentSessionServices } from "../sdk.js";
+import type { SessionShutdownReason } from "../extensions/extension-runner-seam.js";
+import { InvalidSessionFileError, readSessionFile } from "../session/session-file.js";
+import { SessionManager } from "../session/session-manager.js";
+import { defaultSessionDir } from "../session/session-paths.js";
+import type { AgentSession } from "./agent-session.js";
+
+/** What the runtime factory receives (run-modes.md §8.2). */
+export interface CreateAgentSessionRuntimeInput {
+	cwd: string;
+	agentDir: string;
+	sessionManager: SessionManager;
+	/** Why the session starts; absent for the initial runtime. */
+	sessionStartEvent?: SessionStartEvent;
+}
+
+/** What the factory returns: a session plus the services and diagnostics it was built from. */
+export interface CreateAgentSessionRuntimeResult extends CreateAgentSessionResult {
+	services: AgentSessionServices;
+	diagnostics: AgentSessionRuntimeDiagnostic[];
+}
+
+/** Builds a session for a cwd; called once at start and again on every replacement. */
+export type CreateAgentSessionRuntimeFactory = (input: CreateAgentSessionRuntimeInput) => Promise<CreateAgentSessionRuntimeResult>;
+
+/** A user mistake in a replacement request (bad path, bad entry id): one clear message. */
+export class SessionReplacementError extends Error {
+	readonly code = "session_replacement_failed";
+}
+
+function userText(manager: SessionManager, entryId: string): string | undefined {
+	const entry = manager.getEntry(entryId);
+	if (entry?.type !== "message" || entry.message.role !== "user") return undefined;
+	const content = entry.message.content;
+	return typeof content === "string" ? content : content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+/**
+ * Owns the current AgentSession and replaces it (new, resume, fork, clone, import) with one
+ * sequence: ask extensions → validate the target → tear down the current session (abort and
+ * persist the running turn first) → rebuild through the factory → rebind callback.
+ */
+export class AgentSessionRuntime {
+	private rebind: (() => void | Promise<void>) | undefined;
+	private current: CreateAgentSessionRuntimeResult;
+	private disposed = false;
+
+	constructor(
+		private readonly factory: CreateAgentSessionRuntimeFactory,
+		readonly agentDir: string,
+		initial: CreateAgentSessionRuntimeResult,
+	) {
+		this.current = initial;
+	}
+
+	get session(): AgentSession {
+		return this.current.session;
+	}
+
+	get services(): AgentSessionServices {
+		return this.current.services;
+	}
+
+	get diagnostics(): AgentSessionRuntimeDiagnostic[] {
+		return this.current.diagnostics;
+	}
+
+	get modelFallbackMessage(): string | undefined {
+		return this.current.modelFallbackMessage;
+	}
+
+	get cwd(): string {
+		return this.current.services.cwd;
+	}
+
+	/** The mode's callback, run after every successful replacement. */
+	setRebindSession(callback: (() => void | Promise<void>) | undefined): void {
+		this.rebind = callback;
+	}
+
+	/** Replaces the session with a fresh one in the same directory. */
+	async newSession(options: { parentSession?: string; setup?: (manager: SessionManager) => void } = {}): Promise<{ cancelled: boolean }> {
+		if (await this.vetoed({ type: "session_before_switch", reason: "new" })) return { cancelled: true };
+		const old = this.session.sessionManager;
+		const previousSessionFile = old.getSessionFile();
+		const manager = old.getSessionFile() ? SessionManager.create(old.getCwd(), old.getSessionDir()) : SessionManager.inMemory(old.getCwd());
+		if (options.parentSession) manager.newSession({ parentSession: options.parentSession });
+		options.setup?.(manager);
+		await this.replace(manager, old.getCwd(), { type: "session_start", reason: "new", previousSessionFile }, "new");
+		return { cancelled: false };
+	}
+
+	/** Resumes a session file (possibly of another cwd). */
+	async switchSession(
+		path: string,
+		options: { cwdOverride?: string; withSession?: (session: AgentSession) => void | Promise<void> } = {},
+	): Promise<{ cancelled: boolean }> {
+		const file = resolve(path);
+		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: file })) return { cancelled: true };
+		const manager = this.openExisting(file, options.cwdOverride);
+		const previousSessionFile = this.session.sessionFile;
+		await this.replace(manager, manager.getCwd(), { type: "session_start", reason: "resume", previousSessionFile }, "resume");
+		await options.withSession?.(this.session);
+		return { cancelled: false };
+	}
+
+	private openExisting(file: string, cwdOverride: string | undefined): SessionManager {
+		if (!existsSync(file)) throw new SessionReplacementError(`Session file not found: ${file}`);
+		let manager: SessionManager;
+		try {
+			manager = SessionManager.load(file, undefined, cwdOverride);
+		} catch (error) {
+			if (error instanceof InvalidSessionFileError) throw new SessionReplacementError(error.message);
+			throw error;
+		}
+		if (!existsSync(manager.getCwd())) {
+			manager.close();
+			throw new SessionReplacementError(`Session working directory does not exist: ${manager.getCwd()}`);
+		}
+		return manager;
+	}
+
+	/**
+	 * Forks before a user message (`position: "before"`, the default; returns its text) or clones
+	 * up to and including an entry (`"at"`).
+	 */
+	async fork(entryId: string, options: { position?: "before" | "at" } = {}): Promise<{ cancelled: boolean; selectedText?: string }> {
+		const position = options.position ?? "before";
+		const manager = this.session.sessionManager;
+		const entry = manager.getEntry(entryId);
+		const selectedText = position === "before" ? userText(manager, entryId) : undefined;
+		if (position === "before" && selectedText === undefined) throw new SessionReplacementError("Invalid entry ID for forking");
+		if (!entry) throw new SessionReplacementError(`Entry not found: ${entryId}`);
+		const textResult = selectedText !== undefined ? { selectedText } : {};
+		if (await this.vetoed({ type: "session_before_fork", reason: "fork", entryId })) return { cancelled: true, ...textResult };
+		const previousSessionFile = manager.getSessionFile();
+		await this.teardown("fork");
+		manager.createBranchedSession(position === "before" ? entry.parentId : entryId);
+		await this.build(manager, manager.getCwd(), { type: "session_start", reason: "fork", previousSessionFile });
+		return { cancelled: false, ...textResult };
+	}
+
+	/**
+	 * Copies a valid session file unchanged into the session directory of its cwd (or
+	 * `cwdOverride`) and resumes it.
+	 */
+	async importFromJsonl(path: string, cwdOverride?: string): Promise<{ cancelled: boolean }> {
+		const source = resolve(path);
+		if (!existsSync(source)) throw new SessionReplacementError(`Session file not found: ${source}`);
+		let header: ReturnType<typeof readSessionFile>["header"];
+		try {
+			header = readSessionFile(source).header;
+		} catch (error) {
+			if (error instanceof InvalidSessionFileError) throw new SessionReplacementError(error.message);
+			throw error;
+		}
+		const cwd = resolve(cwdOverride ?? header.cwd);
+		const targetDir = defaultSessionDir(cwd, this.agentDir);
+		const target = join(targetDir, basename(source));
+		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: target })) return { cancelled: true };
+		if (target !== source) {
+			mkdirSync(targetDir, { recursive: true });
+			copyFileSync(source, target);
+		}
+		const manager = this.openExisting(target, cwdOverride);
+		const previousSessionFile = this.session.sessionFile;
+		await this.replace(manager, manager.getCwd(), { type: "session_start", reason: "resume", previousSessionFile }, "resume");
+		return { cancelled: false };
+	}
+
+	/** Tears the current session down (reason "quit"). */
+	async dispose(): Promise<void> {
+		if (this.disposed) return;
+		this.disposed = true;
+		await this.teardown("quit");
+	}
+
+	private async vetoed(event: Parameters<AgentSession["extensionRunner"]["emitSessionBeforeChange"]>[0]): Promise<boolean> {
+		return (await this.session.extensionRunner.emitSessionBeforeChange(event)).cancel;
+	}
+
+	private async replace(manager: SessionManager, cwd: string, start: SessionStartEvent, reason: SessionShutdownReason): Promise<void> {
+		await this.teardown(reason);
+		await this.build(manager, cwd, start);
+	}
+
+	// Abort first so the interrupted turn (with its finished tool results) lands in the old file.
+	private async teardown(reason: SessionShutdownReason): Promise<void> {
+		const session = this.session;
+		await session.abort();
+		await session.extensionRunner.emitSessionShutdown(reason);
+		session.dispose();
+	}
+
+	private async build(manager: SessionManager, cwd: string, sessionStartEvent: SessionStartEvent): Promise<void> {
+		this.current = await this.factory({ cwd, agentDir: this.agentDir, sessionManager: manager, sessionStartEvent });
+		await this.rebind?.();
+	}
+}
+
+/** Calls the factory once and returns a runtime around its session (sdk.md §3). */
+export async function createAgentSessionRuntime(
+	factory: CreateAgentSessionRuntimeFactory,
+	options: { cwd: string; agentDir: string; sessionManager: SessionManager },
+): Promise<AgentSessionRuntime> {
+	const initial = await factory({ cwd: options.cwd, agentDir: options.agentDir, sessionManager: options.sessionManager });
+	return new AgentSessionRuntime(factory, options.agentDir, initial);
+}

@@ -1,0 +1,41 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+
+/**
+ * File access for the mutating tools (configuration.md §8, "pluggable operations"); replace them
+ * to redirect `write` and `edit` elsewhere (e.g. over SSH). Errors are Node-style (`code` ENOENT,
+ * EACCES, …) so the tools can name them.
+ */
+
+/** File access used by the write tool. */
+export interface WriteOperations {
+	/** Creates `absoluteDir` and its missing parents; succeeds when it exists. */
+	mkdir(absoluteDir: string): Promise<void>;
+	/** Creates or overwrites the file with `content` encoded as UTF-8. */
+	writeFile(absolutePath: string, content: string): Promise<void>;
+}
+
+/** File access used by the edit tool. */
+export interface EditOperations {
+	/** The file's bytes. */
+	readFile(absolutePath: string): Promise<Uint8Array>;
+	/** Overwrites the file with `content` encoded as UTF-8. */
+	writeFile(absolutePath: string, content: string): Promise<void>;
+}
+
+/** The default {@link WriteOperations}: the local file system. */
+export function createLocalWriteOperations(): WriteOperations {
+	return {
+		mkdir: async (absoluteDir) => {
+			await mkdir(absoluteDir, { recursive: true });
+		},
+		writeFile: (absolutePath, content) => writeFile(absolutePath, content, "utf8"),
+	};
+}
+
+/** The default {@link EditOperations}: the local file system. */
+export function createLocalEditOperations(): EditOperations {
+	return {
+		readFile: (absolutePath) => readFile(absolutePath),
+		writeFile: (absolutePath, content) => writeFile(absolutePath, content, "utf8"),
+	};
+}
