@@ -9,9 +9,13 @@ import type { AssistantMessage, AssistantMessageEvent } from "./types.js";
  * Only one consumer should iterate; it sees every event exactly once.
  */
 export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
-	private readonly queue: TEvent[] = [];
+	// Buffered events are `queue[head..]`. A moving head keeps dequeuing O(1): `Array.shift` is
+	// O(n) on large arrays, which made draining a 50k-event buffer take seconds.
+	private queue: (TEvent | undefined)[] = [];
+	private head = 0;
 	private readonly waiters: ((item: IteratorResult<TEvent>) => void)[] = [];
 	private closed = false;
+	private target?: { stream: EventStream<TEvent, TResult>; onUnterminatedEnd?: () => void };
 	private resolveResult!: (value: TResult) => void;
 	private readonly resultPromise: Promise<TResult>;
 
@@ -31,6 +35,10 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 			this.closed = true;
 			this.resolveResult(this.extractResult(event));
 		}
+		if (this.target) {
+			this.target.stream.push(event);
+			return;
+		}
 		const waiter = this.waiters.shift();
 		if (waiter) waiter({ value: event, done: false });
 		else this.queue.push(event);
@@ -43,6 +51,34 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		this.closed = true;
 		if (result !== undefined) this.resolveResult(result);
 		this.flushWaiters();
+		if (this.target) {
+			if (this.target.onUnterminatedEnd) this.target.onUnterminatedEnd();
+			else this.target.stream.end(result);
+		}
+	}
+
+	/**
+	 * Redirects this stream into `target`: buffered events move there now and every later push is
+	 * forwarded synchronously, so piping adds no delay. `result()` keeps working on both. When this
+	 * stream ends without a terminal event, `onUnterminatedEnd` runs (default: `target.end()` with
+	 * the same result). Call before anyone iterates this stream; it has no consumer of its own after.
+	 */
+	pipeTo(target: EventStream<TEvent, TResult>, onUnterminatedEnd?: () => void): void {
+		this.target = { stream: target, onUnterminatedEnd };
+		while (this.buffered > 0) target.push(this.dequeue() as TEvent);
+		if (this.closed && !target.isClosed) {
+			if (onUnterminatedEnd) onUnterminatedEnd();
+			else void this.resultPromise.then((result) => target.end(result));
+		}
+	}
+
+	/**
+	 * True while a consumer is waiting for the next event (it has caught up with the producer).
+	 * Producers that emit many small events can yield until this holds, so a consumer reacting to
+	 * one event (e.g. by aborting) sees no further events produced before it could react.
+	 */
+	get hasWaitingConsumer(): boolean {
+		return this.target ? this.target.stream.hasWaitingConsumer : this.waiters.length > 0;
 	}
 
 	/** True once a terminal event was pushed or `end()` was called. */
@@ -55,8 +91,27 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		return this.resultPromise;
 	}
 
+	private get buffered(): number {
+		return this.queue.length - this.head;
+	}
+
+	private dequeue(): TEvent | undefined {
+		if (this.head >= this.queue.length) return undefined;
+		const event = this.queue[this.head];
+		this.queue[this.head] = undefined;
+		this.head++;
+		if (this.head === this.queue.length) {
+			this.queue = [];
+			this.head = 0;
+		} else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
+			this.queue = this.queue.slice(this.head);
+			this.head = 0;
+		}
+		return event;
+	}
+
 	private flushWaiters(): void {
-		while (this.waiters.length > 0 && this.queue.length === 0) {
+		while (this.waiters.length > 0 && this.buffered === 0) {
 			this.waiters.shift()?.({ value: undefined, done: true });
 		}
 	}
@@ -64,8 +119,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	[Symbol.asyncIterator](): AsyncIterator<TEvent> {
 		return {
 			next: (): Promise<IteratorResult<TEvent>> => {
-				const event = this.queue.shift();
-				if (event !== undefined) return Promise.resolve({ value: event, done: false });
+				if (this.buffered > 0) return Promise.resolve({ value: this.dequeue() as TEvent, done: false });
 				if (this.closed) return Promise.resolve({ value: undefined, done: true });
 				return new Promise((resolve) => this.waiters.push(resolve));
 			},

@@ -7,15 +7,7 @@ export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-res
 export type Api = KnownApi | (string & {});
 
 /** Built-in provider ids. Open set. */
-export type KnownProvider =
-	| "anthropic"
-	| "openai"
-	| "google"
-	| "openrouter"
-	| "xai"
-	| "groq"
-	| "cerebras"
-	| "mistral";
+export type KnownProvider = "anthropic" | "openai" | "google" | "openrouter" | "xai" | "groq" | "cerebras" | "mistral";
 export type ProviderId = KnownProvider | (string & {});
 
 // ---------------------------------------------------------------------------
@@ -160,6 +152,9 @@ export type AssistantMessageEvent =
 
 /** Reasoning effort. Higher layers add "off". */
 export type ThinkingLevel = "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+
+/** A thinking level or "off" (no thinking), as higher layers and settings store it. */
+export type ThinkingLevelOrOff = "off" | ThinkingLevel;
 
 /** Token budgets per level for budget-based APIs. */
 export interface ThinkingBudgets {

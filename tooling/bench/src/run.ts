@@ -1,8 +1,16 @@
 import { writeFileSync } from "node:fs";
+import { benchAgentLoop } from "./agent-loop-bench.js";
+import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchSessions } from "./session-bench.js";
+import { benchTuiRender } from "./tui-render-bench.js";
 
-const benchmarks: Benchmark[] = [{ name: "sessions", run: benchSessions }];
+const benchmarks: Benchmark[] = [
+	{ name: "ai", run: benchAiStreams },
+	{ name: "agent", run: benchAgentLoop },
+	{ name: "sessions", run: benchSessions },
+	{ name: "tui", run: benchTuiRender },
+];
 
 function format(result: BenchResult): string {
 	return `  ${result.name.padEnd(70)} ${result.value.toLocaleString("en-US").padStart(14)} ${result.unit}`;

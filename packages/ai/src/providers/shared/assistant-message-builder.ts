@@ -214,6 +214,12 @@ export class AssistantMessageBuilder {
 
 	// A copy per event, so consumers may keep a partial without seeing it change later.
 	private snapshot(): AssistantMessage {
-		return { ...this.message, content: this.message.content.map((block) => ({ ...block })), usage: { ...this.message.usage } };
+		const usage = this.message.usage;
+		return {
+			...this.message,
+			content: this.message.content.map((block) => ({ ...block })),
+			// `cost` is copied too: `setUsage` updates it in place.
+			usage: { ...usage, cost: { ...usage.cost } },
+		};
 	}
 }

@@ -17,6 +17,7 @@ import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { Skill } from "../resources/skills.js";
 import type { SessionManager } from "../session/session-manager.js";
+import { type NavigateTreeOptions, navigateSessionTree } from "./session-tree-navigation.js";
 import { abortableDelay } from "./abortable-delay.js";
 import type {
 	AgentSessionEvent,
@@ -27,6 +28,7 @@ import type {
 } from "./agent-session-events.js";
 import { expandInput, findExtensionCommand } from "./input-expansion.js";
 import { SessionBash, type BashResult } from "./session-bash.js";
+import { AutoContinuation } from "./auto-continuation.js";
 import { SessionCompactor } from "./session-compactor.js";
 import { SessionQueues } from "./session-queues.js";
 import { type ContextUsage, contextUsageFor, countMessages, type SessionStats, sumSessionUsage } from "./session-stats.js";
@@ -111,16 +113,14 @@ export class AgentSession {
 	private running = false;
 	private currentRun: Promise<void> | undefined;
 	private abortRequested = false;
-	private retryController: AbortController | undefined;
-	private retryAttempt = 0;
-	private pendingRetry = false;
-	private overflowRecoveryAttempted = false;
+	private readonly auto: AutoContinuation;
 	private contextUnknownAfterCompaction = false;
 	private autoRetryEnabled: boolean;
 	/** Failed replies taken out of the model's context (they stay in the file). */
 	private readonly excludedFromContext = new WeakSet<AgentMessage>();
 	private disposed = false;
 	private bindings: ExtensionBindings = { mode: "print" };
+	private treeController: AbortController | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -154,6 +154,16 @@ export class AgentSession {
 			isBusy: () => this.running,
 			store: (message) => this.storeBashMessage(message),
 		});
+		this.auto = new AutoContinuation({
+			agent: this.agent,
+			compactor: this.compactor,
+			settings: this.settingsManager,
+			sessionManager: this.sessionManager,
+			emit: (event) => this.emit(event),
+			dropFromContext: (message) => this.dropFromContext(message),
+			isAutoRetryEnabled: () => this.autoRetryEnabled,
+			isAbortRequested: () => this.abortRequested,
+		});
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
 	}
 
@@ -184,8 +194,7 @@ export class AgentSession {
 		if (event.type === "message_start" && this.queues.take(event.message)) this.emitQueueUpdate();
 		if (event.type === "message_end") this.persistMessage(event.message);
 		if (event.type === "agent_end") {
-			this.pendingRetry = this.shouldRetry();
-			this.emit({ ...event, willRetry: this.pendingRetry });
+			this.emit({ ...event, willRetry: this.auto.decideRetry() });
 			return;
 		}
 		this.emit(event);
@@ -195,7 +204,7 @@ export class AgentSession {
 		this.sessionManager.appendMessage(message);
 		if (message.role !== "assistant") return;
 		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.contextUnknownAfterCompaction = false;
-		if (!this.isOverflow(message)) this.overflowRecoveryAttempted = false;
+		this.auto.noteReply(message);
 	}
 
 	/** The active branch's messages without replies that were taken out for a retry. */
@@ -304,7 +313,7 @@ export class AgentSession {
 		const message = this.userMessage(expanded.text, expanded.images);
 		options.preflightResult?.("started");
 		await this.runSettled(async () => {
-			await this.compactBeforePromptIfNeeded();
+			await this.auto.compactBeforePrompt();
 			await this.agent.prompt(message);
 		});
 	}
@@ -378,11 +387,11 @@ export class AgentSession {
 	private async runSettled(start: () => Promise<void>): Promise<void> {
 		this.running = true;
 		this.abortRequested = false;
-		this.retryAttempt = 0;
+		this.auto.resetForRun();
 		const run = (async () => {
 			try {
 				await start();
-				while (!this.abortRequested && (await this.continueAutomatically())) {
+				while (!this.abortRequested && (await this.auto.continueAutomatically())) {
 					// Each iteration ran one more low-level agent run.
 				}
 			} finally {
@@ -398,149 +407,14 @@ export class AgentSession {
 		}
 	}
 
-	private lastAssistant(): AssistantMessage | undefined {
-		for (let i = this.messages.length - 1; i >= 0; i--) {
-			const message = this.messages[i]!;
-			if (message.role === "assistant") return message;
-		}
-		return undefined;
-	}
-
-	private isOverflow(message: AssistantMessage): boolean {
-		const model = this.model;
-		if (!model || message.provider !== model.provider || message.model !== model.id) return false;
-		return isContextOverflow(message, model.contextWindow);
-	}
-
-	private shouldRetry(): boolean {
-		const last = this.lastAssistant();
-		if (!last || !this.autoRetryEnabled || this.abortRequested) return false;
-		return isTransientError(last, this.model?.contextWindow) && this.retryAttempt < this.settingsManager.getRetrySettings().maxRetries;
-	}
-
-	/** Decides and performs the next automatic step; false when the run is settled. */
-	private async continueAutomatically(): Promise<boolean> {
-		const last = this.lastAssistant();
-		if (this.pendingRetry && last) return this.retry(last);
-		if (this.retryAttempt > 0) {
-			const failed = last?.stopReason === "error";
-			this.emit({
-				type: "auto_retry_end",
-				success: !failed,
-				attempt: this.retryAttempt,
-				...(failed ? { finalError: last?.errorMessage ?? "" } : {}),
-			});
-			this.retryAttempt = 0;
-		}
-		if (last && last.stopReason === "error" && this.isOverflow(last)) return this.recoverFromOverflow(last);
-		if (last) await this.compactOnThreshold(last);
-		if (this.agent.hasQueuedMessages() && last?.stopReason !== "aborted") {
-			await this.agent.continue();
-			return true;
-		}
-		return false;
-	}
-
-	private async retry(failed: AssistantMessage): Promise<boolean> {
-		this.pendingRetry = false;
-		const settings = this.settingsManager.getRetrySettings();
-		this.retryAttempt++;
-		const delayMs = backoffDelay(this.retryAttempt, settings.baseDelayMs, settings.maxAgentDelayMs);
-		this.emit({
-			type: "auto_retry_start",
-			attempt: this.retryAttempt,
-			maxAttempts: settings.maxRetries,
-			delayMs,
-			errorMessage: failed.errorMessage ?? "",
-		});
-		this.retryController = new AbortController();
-		const waited = await abortableDelay(delayMs, this.retryController.signal);
-		this.retryController = undefined;
-		if (!waited) {
-			this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: failed.errorMessage ?? "" });
-			this.retryAttempt = 0;
-			return false;
-		}
-		// The failed reply stays in the session file but leaves the context the model sees.
-		this.dropFromContext(failed);
-		await this.agent.continue();
-		return true;
-	}
-
-	private async recoverFromOverflow(failed: AssistantMessage): Promise<boolean> {
-		if (this.overflowRecoveryAttempted) {
-			this.emit({
-				type: "compaction_end",
-				reason: "overflow",
-				result: null,
-				aborted: false,
-				willRetry: false,
-				errorMessage:
-					"Context overflow recovery failed after one compact-and-retry attempt. Use a smaller context (start a new session or /compact with focus) or a model with a larger context window.",
-			});
-			return false;
-		}
-		this.overflowRecoveryAttempted = true;
-		this.dropFromContext(failed);
-		try {
-			await this.compactor.compact("overflow", { willRetry: true });
-		} catch {
-			// compaction_end already reported the failure; the run ends here.
-			return false;
-		}
-		await this.agent.continue();
-		return true;
-	}
-
-	private async compactOnThreshold(last: AssistantMessage): Promise<void> {
-		const model = this.model;
-		if (!model || !this.autoCompactionEnabled || last.stopReason === "aborted") return;
-		if (this.isOlderThanLatestCompaction(last)) return;
-		const tokens = last.stopReason === "error" ? estimateContextTokens(this.messages) : contextTokens(last.usage);
-		if (tokens <= 0) return;
-		const { reserveTokens } = this.settingsManager.getCompactionSettings();
-		if (tokens <= model.contextWindow - reserveTokens) return;
-		try {
-			await this.compactor.compact("threshold");
-		} catch {
-			// Reported through compaction_end; automatic compaction never fails the run.
-		}
-	}
-
-	private isOlderThanLatestCompaction(message: AssistantMessage): boolean {
-		const branch = this.sessionManager.getBranch();
-		for (let i = branch.length - 1; i >= 0; i--) {
-			const entry = branch[i]!;
-			if (entry.type === "compaction") return message.timestamp <= Date.parse(entry.timestamp);
-		}
-		return false;
-	}
-
-	// Check (2) of compaction.md §3: before a new prompt, using the last reply, aborted ones included.
-	private async compactBeforePromptIfNeeded(): Promise<void> {
-		const last = this.lastAssistant();
-		if (!last) return;
-		if (last.stopReason === "error" && this.isOverflow(last) && !this.overflowRecoveryAttempted) {
-			this.dropFromContext(last);
-			this.overflowRecoveryAttempted = true;
-			await this.compactor.compact("overflow").catch(() => undefined);
-			return;
-		}
-		const model = this.model;
-		if (!model || !this.autoCompactionEnabled || this.isOlderThanLatestCompaction(last)) return;
-		const tokens = contextTokens(last.usage);
-		if (tokens > 0 && tokens > model.contextWindow - this.settingsManager.getCompactionSettings().reserveTokens) {
-			await this.compactor.compact("threshold").catch(() => undefined);
-		}
-	}
-
 	// --- abort, retry and compaction control --------------------------------------------------
 
 	/** Aborts the current run (stream, tools, retry wait, compaction) and waits until idle. */
 	async abort(): Promise<void> {
 		if (this.running || this.currentRun) this.abortRequested = true;
-		this.retryController?.abort();
+		this.auto.abortRetry();
 		this.compactor.abort();
+		this.treeController?.abort();
 		this.agent.abort();
 		await this.agent.waitForIdle();
 		await this.currentRun?.catch(() => undefined);
@@ -548,7 +422,7 @@ export class AgentSession {
 
 	/** Cancels a pending automatic retry; the run ends with the last error. */
 	abortRetry(): void {
-		this.retryController?.abort();
+		this.auto.abortRetry();
 	}
 
 	setAutoRetryEnabled(enabled: boolean): void {
@@ -568,6 +442,32 @@ export class AgentSession {
 
 	abortCompaction(): void {
 		this.compactor.abort();
+		this.treeController?.abort();
+	}
+
+	/**
+	 * Moves to another entry of the session tree (compaction.md §7), optionally summarising the
+	 * branch being left. Selecting a user or custom message puts the leaf on its parent and returns
+	 * its text for the editor. A summariser error rejects; an abort cancels.
+	 */
+	async navigateTree(targetId: string, options: NavigateTreeOptions = {}): Promise<{ cancelled: boolean; editorText?: string }> {
+		if (!this.sessionManager.getEntry(targetId)) throw new Error(`Entry not found: ${targetId}`);
+		if (this.running) await this.abort();
+		const controller = new AbortController();
+		this.treeController = controller;
+		try {
+			return await navigateSessionTree(targetId, options, {
+				sessionManager: this.sessionManager,
+				settings: this.settingsManager,
+				modelRuntime: this.modelRuntime,
+				model: this.model,
+				signal: controller.signal,
+				emit: (event) => this.emit(event),
+			});
+		} finally {
+			this.treeController = undefined;
+			this.agent.state.messages = this.contextFromSession();
+		}
 	}
 
 	// --- model and thinking -------------------------------------------------------------------
@@ -719,7 +619,7 @@ export class AgentSession {
 	dispose(): void {
 		if (this.disposed) return;
 		this.disposed = true;
-		this.retryController?.abort();
+		this.auto.abortRetry();
 		this.bash.abortAll();
 		this.agent.abort();
 		this.unsubscribeAgent();

@@ -7,8 +7,8 @@ import { createGlobMatcher } from "./glob-pattern.js";
 /**
  * The file search behind the find tool (configuration.md §8, "pluggable operations"). Locally
  * it is fd when on PATH and new enough to have `--no-require-git`, else the built-in walker
- * (gitignore-walker.ts); both honour `.gitignore`,
- * include hidden files, skip `.git` and follow symbolic links without looping.
+ * (gitignore-walker.ts); both honour `.gitignore`, include hidden files, skip `.git` and follow
+ * symbolic links without looping.
  */
 
 /** One search, with every parameter already defaulted. */

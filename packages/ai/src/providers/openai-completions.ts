@@ -1,0 +1,67 @@
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import type { AssistantMessageEventStream } from "../event-stream.js";
+import { clampThinkingLevel } from "../thinking-levels.js";
+import type { Context, Model, SimpleStreamOptions } from "../types.js";
+import { resolveCompletionsCompat } from "./openai-completions-compat.js";
+import type { OpenAICompletionsOptions } from "./openai-completions-options.js";
+import { buildCompletionsParams } from "./openai-completions-params.js";
+import { processCompletionsStream } from "./openai-completions-process-stream.js";
+import { defaultSimpleMaxTokens } from "./shared/openai-simple-options.js";
+import { runOpenAIStream } from "./shared/openai-stream-runner.js";
+import { applyPayloadHook } from "./shared/provider-stream.js";
+
+export type { OpenAICompletionsOptions, OpenAICompletionsToolChoice } from "./openai-completions-options.js";
+
+/**
+ * Streams one reply over OpenAI Chat Completions (OpenAI and every OpenAI-compatible server:
+ * Ollama, vLLM, LM Studio, llama.cpp, OpenRouter, Groq, …) through the official `openai` SDK.
+ *
+ * Server quirks are detected from `model.provider` / `model.baseUrl` and overridden field by
+ * field by `model.compat` (ai.md §6). `options.apiKey` is required (pass "" for keyless servers).
+ * Never throws: HTTP errors, network drops, malformed chunks and aborts end the stream with an
+ * `error` event whose message keeps the HTTP status and the server's text (ai.md §9).
+ */
+export function stream(
+	model: Model,
+	context: Context,
+	options?: OpenAICompletionsOptions,
+): AssistantMessageEventStream {
+	return runOpenAIStream(model, options, async ({ client, builder, signal }) => {
+		const compat = resolveCompletionsCompat(model);
+		const built = buildCompletionsParams(model, context, options, compat);
+		const params = await applyPayloadHook(built, model, options ?? {});
+		// The body may carry vendor fields the SDK type does not know; it is sent as-is.
+		const chunks: AsyncIterable<ChatCompletionChunk> = await client.chat.completions.create(
+			params as ChatCompletionCreateParamsStreaming,
+			{ signal },
+		);
+		const finish = await processCompletionsStream(chunks, builder);
+		if (signal?.aborted || finish === undefined) return;
+		if (finish.kind === "error") {
+			builder.fail(finish.message, false);
+			return;
+		}
+		// `tool_calls` without a call (seen on some servers) is a plain stop; the reverse is fixed by the builder.
+		const hasToolCall = builder.message.content.some((block) => block.type === "toolCall");
+		builder.finish(finish.reason === "toolUse" && !hasToolCall ? "stop" : finish.reason);
+	});
+}
+
+/**
+ * `stream` with a uniform thinking level (ai.md §7.2): the level is clamped to what the model
+ * supports (xhigh → high unless supported) and sent per `thinkingFormat`; omitted or "off" sends
+ * the format's "off" form (or nothing). `maxTokens` defaults to `min(model.maxTokens, 32000)`.
+ */
+export function streamSimple(
+	model: Model,
+	context: Context,
+	options?: SimpleStreamOptions,
+): AssistantMessageEventStream {
+	const level = options?.reasoning ? clampThinkingLevel(model, options.reasoning) : "off";
+	const { reasoning: _reasoning, thinkingBudgets: _budgets, ...base } = options ?? {};
+	return stream(model, context, {
+		...base,
+		maxTokens: options?.maxTokens ?? defaultSimpleMaxTokens(model),
+		reasoningEffort: level === "off" ? undefined : level,
+	});
+}

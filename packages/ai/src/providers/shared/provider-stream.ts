@@ -1,0 +1,84 @@
+import { type AssistantMessageEventStream, createAssistantMessageEventStream } from "../../event-stream.js";
+import type { Model, StreamOptions } from "../../types.js";
+import { AssistantMessageBuilder } from "./assistant-message-builder.js";
+
+/** `errorMessage` of an aborted message (ai.md §3.5). */
+export const REQUEST_ABORTED_MESSAGE = "Request was aborted";
+
+/** What a provider's request function receives. */
+export interface ProviderRequest {
+	builder: AssistantMessageBuilder;
+	/** The key from `options.apiKey`; guaranteed non-empty. */
+	apiKey: string;
+}
+
+/**
+ * Runs one provider request as a stream that never throws (ai.md §1 rule 2).
+ *
+ * Emits `start` first. An already-aborted signal ends the stream as aborted without calling
+ * `request`; a missing `options.apiKey` ends it with an error that says no key was given (API
+ * modules never read the environment; provider auth resolves keys before dispatch). Anything
+ * `request` throws becomes the terminal `error` event: "aborted" with `Request was aborted` when
+ * the signal fired, else `formatError(error)`. When `request` returns without finishing the
+ * builder, the message fails the same way (aborted, or "ended without a result").
+ */
+export function runProviderStream(
+	model: Model,
+	options: StreamOptions,
+	request: (context: ProviderRequest) => Promise<void>,
+	formatError: (error: unknown) => string,
+): AssistantMessageEventStream {
+	const stream = createAssistantMessageEventStream();
+	const builder = new AssistantMessageBuilder(model, stream);
+	const aborted = (): boolean => options.signal?.aborted === true;
+	void (async () => {
+		builder.start();
+		if (aborted()) {
+			builder.fail(REQUEST_ABORTED_MESSAGE, true);
+			return;
+		}
+		const apiKey = options.apiKey;
+		if (!apiKey) {
+			builder.fail(
+				`No API key given for provider "${model.provider}" (model "${model.id}", api "${model.api}"): pass options.apiKey or configure the provider's credentials`,
+				false,
+			);
+			return;
+		}
+		try {
+			await request({ builder, apiKey });
+			if (!builder.isFinished) {
+				if (aborted()) builder.fail(REQUEST_ABORTED_MESSAGE, true);
+				else builder.fail(`${model.api} stream ended without a result`, false);
+			}
+		} catch (error) {
+			if (aborted()) builder.fail(REQUEST_ABORTED_MESSAGE, true);
+			else builder.fail(safeFormat(formatError, error), false);
+		}
+	})();
+	return stream;
+}
+
+// A formatter bug must not turn into an unhandled rejection: the stream still has to end.
+function safeFormat(formatError: (error: unknown) => string, error: unknown): string {
+	try {
+		return formatError(error);
+	} catch {
+		return error instanceof Error ? error.message : String(error);
+	}
+}
+
+/**
+ * Runs `onPayload` (ai.md §3.4) on the built request body. A returned object replaces the body; any
+ * other return value (undefined included) keeps it.
+ */
+export async function applyPayloadHook<TBody extends object>(
+	body: TBody,
+	model: Model,
+	options: StreamOptions,
+): Promise<TBody> {
+	if (!options.onPayload) return body;
+	const replaced = await options.onPayload(body, model);
+	// The hook owns the replacement's shape: the vendor rejects a malformed body with a stream error.
+	return replaced !== null && typeof replaced === "object" && !Array.isArray(replaced) ? (replaced as TBody) : body;
+}

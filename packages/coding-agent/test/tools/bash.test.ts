@@ -1,0 +1,256 @@
+import { existsSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import type { AgentToolResult } from "@pi/agent-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { type BashToolDetails, type BashToolOptions, createBashTool } from "../../src/core/tools/bash.js";
+import { executeBash } from "../../src/core/tools/bash-executor.js";
+import { errorMessageOf, makeTempDir, removeTempDirs, textOf } from "./support/tool-test-kit.js";
+
+const created: string[] = [];
+const leftoverFiles: string[] = [];
+afterEach(() => {
+	for (const file of leftoverFiles.splice(0)) if (existsSync(file)) unlinkSync(file);
+	removeTempDirs(created);
+});
+
+function setup(options: BashToolOptions = {}) {
+	const dir = makeTempDir(created);
+	const tempDir = makeTempDir(created, "pi-bash-out-");
+	const tool = createBashTool(dir, { tempDir, ...options });
+	const updates: AgentToolResult<BashToolDetails>[] = [];
+	const run = (command: string, extra: { timeout?: number; signal?: AbortSignal } = {}) =>
+		tool.execute("call", { command, timeout: extra.timeout }, extra.signal, (partial) => updates.push(partial));
+	return { dir, tempDir, tool, run, updates };
+}
+
+/** True while `pid` exists and is not a zombie (a killed child not yet reaped by its new parent). */
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+	} catch {
+		return false;
+	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+	} catch {
+		return true;
+	}
+}
+
+/** Polls until `pid` is gone (signals are delivered asynchronously); false after `timeoutMs`. */
+async function diesWithin(pid: number, timeoutMs: number): Promise<boolean> {
+	const deadline = Date.now() + timeoutMs;
+	while (isAlive(pid)) {
+		if (Date.now() > deadline) return false;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	return true;
+}
+
+/** Resolves when an update's text satisfies `predicate`. */
+function waitForUpdate(
+	updates: AgentToolResult<BashToolDetails>[],
+	predicate: (text: string) => boolean,
+): Promise<string> {
+	return new Promise((resolve) => {
+		const check = (): void => {
+			const match = updates.map(textOf).find(predicate);
+			if (match !== undefined) resolve(match);
+			else setImmediate(check);
+		};
+		check();
+	});
+}
+
+describe("bash tool: results", () => {
+	it("returns combined stdout and stderr", async () => {
+		const { run } = setup();
+		const result = await run("echo out; echo err 1>&2; echo out2");
+		// stdout and stderr are separate pipes, so their relative order is up to the scheduler.
+		expect(textOf(result).split("\n").sort()).toEqual(["", "err", "out", "out2"]);
+		expect(result.details).toEqual({});
+	});
+
+	it("says (no output) for a silent command, and stdin is closed", async () => {
+		const { run } = setup();
+		expect(textOf(await run("true"))).toBe("(no output)");
+		expect(textOf(await run("cat"))).toBe("(no output)");
+	});
+
+	it("runs in the session cwd with the configured prefix", async () => {
+		const { dir, run } = setup({ commandPrefix: "export GREETING=hi" });
+		expect(textOf(await run('pwd; echo "$GREETING"'))).toBe(`${dir}\nhi\n`);
+	});
+
+	it("throws the output plus the exit code for a failing command", async () => {
+		const { run } = setup();
+		expect(await errorMessageOf(run("echo partial; exit 3"))).toBe("partial\n\nCommand exited with code 3");
+		expect(await errorMessageOf(run("exit 7"))).toBe("Command exited with code 7");
+	});
+
+	it("strips ANSI escape sequences", async () => {
+		const { run } = setup();
+		expect(textOf(await run("printf '\\033[1;31mred\\033[0m \\033]0;title\\007plain\\n'"))).toBe("red plain\n");
+	});
+
+	it("decodes invalid UTF-8 with replacement characters", async () => {
+		const { run } = setup();
+		expect(textOf(await run("printf 'caf\\351\\n'"))).toBe("caf\uFFFD\n");
+	});
+
+	it("fails when the working directory does not exist", async () => {
+		const dir = makeTempDir(created);
+		const tool = createBashTool(join(dir, "gone"));
+		expect(await errorMessageOf(tool.execute("c", { command: "echo hi" }, undefined))).toBe(
+			`Working directory does not exist: ${join(dir, "gone")}`,
+		);
+	});
+
+	it("streams cumulative partial results through onUpdate", async () => {
+		const { run, updates } = setup({ updateIntervalMs: 0 });
+		const result = await run("echo one; sleep 0.2; echo two");
+		expect(updates.map(textOf)).toContain("one\n");
+		expect(textOf(updates.at(-1) ?? { content: [] })).toBe("one\ntwo\n");
+		expect(textOf(result)).toBe("one\ntwo\n");
+	});
+
+	it("does not wait for background jobs that keep the output pipe open", async () => {
+		const { run } = setup();
+		const started = Date.now();
+		const text = textOf(await run("sleep 30 & echo $!; echo done"));
+		const backgroundPid = Number(text.split("\n")[0]);
+		process.kill(backgroundPid, "SIGKILL");
+		expect(text.endsWith("done\n")).toBe(true);
+		expect(Date.now() - started).toBeLessThan(5000);
+	});
+});
+
+describe("bash tool: timeout and abort", () => {
+	it("kills a command that outlives its timeout", async () => {
+		const { run } = setup({ killGraceMs: 200 });
+		const started = Date.now();
+		const message = await errorMessageOf(run("echo begun; sleep 30", { timeout: 0.3 }));
+		expect(message).toBe("begun\n\nCommand timed out after 0.3 seconds");
+		expect(Date.now() - started).toBeLessThan(5000);
+	});
+
+	it("kills the whole process group on abort", async () => {
+		const { run, updates } = setup({ updateIntervalMs: 0 });
+		const controller = new AbortController();
+		const pending = run("sleep 30 & echo child $!; wait", { signal: controller.signal });
+		const line = await waitForUpdate(updates, (text) => text.includes("child "));
+		const childPid = Number(/child (\d+)/.exec(line)?.[1]);
+		controller.abort();
+		expect(await errorMessageOf(pending)).toBe(`child ${childPid}\n\nCommand aborted`);
+		expect(await diesWithin(childPid, 1000)).toBe(true);
+	});
+
+	it("SIGKILLs a command that ignores SIGTERM once the grace period is over", async () => {
+		const { run, updates } = setup({ updateIntervalMs: 0, killGraceMs: 300 });
+		const controller = new AbortController();
+		const pending = run("trap '' TERM; echo shell $$; sleep 30; echo survived", { signal: controller.signal });
+		const line = await waitForUpdate(updates, (text) => text.includes("shell "));
+		const shellPid = Number(/shell (\d+)/.exec(line)?.[1]);
+		const abortedAt = Date.now();
+		controller.abort();
+		const message = await errorMessageOf(pending);
+		const elapsed = Date.now() - abortedAt;
+		expect(message).toBe(`shell ${shellPid}\n\nCommand aborted`);
+		expect(elapsed).toBeGreaterThanOrEqual(290);
+		expect(elapsed).toBeLessThan(3000);
+		expect(await diesWithin(shellPid, 1000)).toBe(true);
+	});
+
+	it("waits the default 2 s grace before SIGKILL", async () => {
+		const { run, updates } = setup({ updateIntervalMs: 0 });
+		const controller = new AbortController();
+		const pending = run("trap '' TERM; echo ready; sleep 30", { signal: controller.signal });
+		await waitForUpdate(updates, (text) => text.includes("ready"));
+		const abortedAt = Date.now();
+		controller.abort();
+		expect(await errorMessageOf(pending)).toBe("ready\n\nCommand aborted");
+		const elapsed = Date.now() - abortedAt;
+		expect(elapsed).toBeGreaterThanOrEqual(1950);
+		expect(elapsed).toBeLessThan(4500);
+	});
+
+	it("rejects with Operation aborted when aborted before starting", async () => {
+		const { run } = setup();
+		const controller = new AbortController();
+		controller.abort();
+		expect(await errorMessageOf(run("echo never", { signal: controller.signal }))).toBe("Operation aborted");
+	});
+});
+
+describe("bash tool: huge output", () => {
+	it("streams 50 MB of output in bounded memory, keeping the tail and saving the full output", async () => {
+		const { run, updates } = setup();
+		const line = `${"0123456789".repeat(9)}abcdefghi`; // 99 chars + newline = 100 bytes
+		const heapSamples: number[] = [];
+		const heapBefore = process.memoryUsage().heapUsed;
+		const pending = run(`yes '${line}' | head -c 52428800`);
+		const sampler = setInterval(() => heapSamples.push(process.memoryUsage().heapUsed - heapBefore), 20);
+		const result = await pending.finally(() => clearInterval(sampler));
+		const path = result.details?.fullOutputPath ?? "";
+		leftoverFiles.push(path);
+		expect(path).toMatch(/pi-bash-[0-9a-f]+\.log$/);
+		expect(statSync(path).size).toBe(52428800);
+		const text = textOf(result);
+		expect(text.endsWith(`${line}\n\n[Showing lines 523777-524288 of 524288 (50KB limit). Full output: ${path}]`)).toBe(
+			true,
+		);
+		expect(result.details?.truncation).toMatchObject({
+			truncated: true,
+			truncatedBy: "bytes",
+			totalLines: 524288,
+			totalBytes: 52428800,
+			outputLines: 512,
+		});
+		expect(updates.length).toBeGreaterThan(0);
+		expect(Math.max(0, ...heapSamples)).toBeLessThan(40 * 1024 * 1024);
+		expect(readFileSync(path, "utf8").slice(0, 100)).toBe(`${line}\n`);
+	});
+
+	it("reports the full-output path in the error text when a long-running command fails", async () => {
+		const { run } = setup();
+		const message = await errorMessageOf(run("seq 1 3000; exit 2"));
+		const path = /Full output: (\S+)\]/.exec(message)?.[1] ?? "";
+		leftoverFiles.push(path);
+		expect(message).toContain("3000\n\n[Showing lines 1001-3000 of 3000. Full output: ");
+		expect(message.endsWith("]\n\nCommand exited with code 2")).toBe(true);
+		expect(readFileSync(path, "utf8").split("\n")[0]).toBe("1");
+	});
+});
+
+describe("executeBash (user bash engine)", () => {
+	it("returns the RPC BashResult fields and streams sanitised deltas", async () => {
+		const dir = makeTempDir(created);
+		const deltas: string[] = [];
+		const result = await executeBash("printf '\\033[32mgreen\\033[0m\\n'; exit 4", {
+			cwd: dir,
+			onChunk: (delta) => deltas.push(delta),
+		});
+		expect(result).toMatchObject({
+			output: "green\n",
+			exitCode: 4,
+			cancelled: false,
+			timedOut: false,
+			truncated: false,
+		});
+		expect(result.fullOutputPath).toBeUndefined();
+		expect(deltas.join("")).toBe("green\n");
+	});
+
+	it("marks a cancelled command and leaves exitCode undefined", async () => {
+		const dir = makeTempDir(created);
+		const controller = new AbortController();
+		const pending = executeBash("echo go; sleep 30", {
+			cwd: dir,
+			signal: controller.signal,
+			onChunk: () => controller.abort(),
+		});
+		const result = await pending;
+		expect(result).toMatchObject({ output: "go\n", exitCode: undefined, cancelled: true, timedOut: false });
+	});
+});

@@ -1,0 +1,197 @@
+import { type AssistantMessage, type Context, type KnownApi, type Model, stream } from "@pi/ai";
+import { type MockLlm, startMockLlm } from "@pi/llm-mock";
+import { type BenchResult, median } from "./bench-result.js";
+
+/** Text deltas in the scripted reply. */
+const DELTAS = 50_000;
+
+/** Measured runs per API (after one warm-up); the median is reported. */
+const RUNS = 3;
+
+/** A run that takes longer than this is aborted (it then fails the benchmark instead of hanging). */
+const RUN_TIMEOUT_MS = 300_000;
+
+/**
+ * The reply text: `DELTAS` five-character pieces (`"0000 "`, `"0001 "`, … in base 36), so the
+ * mock's "N roughly equal pieces" split gives exactly one piece per delta and every delta is
+ * non-empty. The pieces all differ, so a lost, repeated or reordered delta changes the final text.
+ */
+const EXPECTED_TEXT = Array.from({ length: DELTAS }, (_, index) => `${index.toString(36).padStart(4, "0")} `).join("");
+
+/** One user turn; the content is irrelevant to the mock, which answers from its queue. */
+const CONTEXT: Context = {
+	messages: [{ role: "user", content: "Write a long reply.", timestamp: Date.now() }],
+};
+
+/** How one API's model is pointed at the mock (mirrors packages/ai/test/conformance/apis/*.ts). */
+interface ApiTarget {
+	api: KnownApi;
+	makeModel(mockUrl: string): Model;
+}
+
+/** Fields shared by every benchmark model: no thinking, no prices (cost stays 0). */
+const COMMON = {
+	reasoning: false,
+	input: ["text"],
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+} satisfies Pick<Model, "reasoning" | "input" | "cost">;
+
+/**
+ * The four built-in APIs. The models keep their real provider ids, so `stream()` takes the public
+ * path (default model collection, provider auth with the explicit key, lazily loaded API module).
+ */
+const TARGETS: readonly ApiTarget[] = [
+	{
+		api: "anthropic-messages",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "claude-haiku-4-5",
+			name: "Claude Haiku 4.5 (bench mock)",
+			api: "anthropic-messages",
+			provider: "anthropic",
+			baseUrl: mockUrl,
+			contextWindow: 200_000,
+			maxTokens: 64_000,
+		}),
+	},
+	{
+		api: "openai-completions",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gpt-5-mini",
+			name: "GPT-5 mini via Chat Completions (bench mock)",
+			api: "openai-completions",
+			provider: "openai",
+			baseUrl: `${mockUrl}/v1`,
+			contextWindow: 400_000,
+			maxTokens: 128_000,
+		}),
+	},
+	{
+		api: "openai-responses",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gpt-5-mini",
+			name: "GPT-5 mini (bench mock)",
+			api: "openai-responses",
+			provider: "openai",
+			baseUrl: `${mockUrl}/v1`,
+			contextWindow: 400_000,
+			maxTokens: 128_000,
+		}),
+	},
+	{
+		api: "google-generative-ai",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gemini-2.5-flash",
+			name: "Gemini 2.5 Flash (bench mock)",
+			api: "google-generative-ai",
+			provider: "google",
+			baseUrl: `${mockUrl}/v1beta`,
+			contextWindow: 1_048_576,
+			maxTokens: 65_536,
+		}),
+	},
+];
+
+/** What one streamed reply measured. */
+interface RunMeasurement {
+	/** Every event from the iterator, the terminal one included. */
+	events: number;
+	/** Wall time from the `stream()` call to the terminal event. */
+	ms: number;
+}
+
+/** Concatenated text blocks of a message. */
+function textOf(message: AssistantMessage): string {
+	return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
+
+/**
+ * Streams one scripted 50,000-delta reply and checks it: it must end with `done` (`stop`), carry
+ * exactly `DELTAS` text deltas whose lengths add up to the text, and end with the expected text.
+ * Throws otherwise, so the benchmark never reports the speed of an error.
+ */
+async function streamOnce(mock: MockLlm, target: ApiTarget, model: Model): Promise<RunMeasurement> {
+	mock.reset();
+	mock.enqueue({
+		type: "reply",
+		blocks: [{ type: "text", text: EXPECTED_TEXT, deltas: DELTAS }],
+		usage: { input: 10, output: DELTAS },
+	});
+
+	const start = performance.now();
+	const events = stream(model, CONTEXT, { apiKey: "test", signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
+	let count = 0;
+	let textDeltas = 0;
+	let deltaChars = 0;
+	let final: AssistantMessage | undefined;
+	let failure: string | undefined;
+	for await (const event of events) {
+		count++;
+		if (event.type === "text_delta") {
+			textDeltas++;
+			deltaChars += event.delta.length;
+		} else if (event.type === "done") {
+			final = event.message;
+			break;
+		} else if (event.type === "error") {
+			failure = `${event.reason}: ${event.error.errorMessage ?? "(no message)"}`;
+			break;
+		}
+	}
+	const ms = performance.now() - start;
+
+	const label = `${target.api}: 50,000-delta reply`;
+	if (failure !== undefined) throw new Error(`${label} ended with an error event (${failure})`);
+	if (!final) throw new Error(`${label}: the stream ended without a terminal event after ${count} events`);
+	if (final.stopReason !== "stop") throw new Error(`${label}: stopReason is "${final.stopReason}", expected "stop"`);
+	if (textDeltas !== DELTAS) throw new Error(`${label}: got ${textDeltas} text_delta events, expected ${DELTAS}`);
+	if (deltaChars !== EXPECTED_TEXT.length) {
+		throw new Error(`${label}: text deltas hold ${deltaChars} characters, expected ${EXPECTED_TEXT.length}`);
+	}
+	const text = textOf(final);
+	if (text !== EXPECTED_TEXT) {
+		throw new Error(
+			`${label}: final text differs from the scripted one (${text.length} vs ${EXPECTED_TEXT.length} characters)`,
+		);
+	}
+	if (mock.pending() !== 0 || mock.requests.length !== 1 || mock.requests[0]?.api !== target.api) {
+		throw new Error(`${label}: expected one ${target.api} request to take the queued reply`);
+	}
+	return { events: count, ms };
+}
+
+/**
+ * Event throughput of `@pi/ai`'s `stream()` for a 50,000-delta text reply served by `@pi/llm-mock`
+ * on 127.0.0.1, per built-in API: one warm-up, then the median of `RUNS` runs, as events/s (every
+ * `AssistantMessageEvent` up to and including the terminal one, over the wall time from the call to
+ * the terminal event) and as ms for the whole reply.
+ */
+export async function benchAiStreams(): Promise<BenchResult[]> {
+	const mock = await startMockLlm();
+	try {
+		const results: BenchResult[] = [];
+		for (const target of TARGETS) {
+			const model = target.makeModel(mock.url);
+			await streamOnce(mock, target, model);
+			const runs: RunMeasurement[] = [];
+			for (let run = 0; run < RUNS; run++) runs.push(await streamOnce(mock, target, model));
+			const eventsPerSecond = median(runs.map((run) => run.events / (run.ms / 1000)));
+			results.push({
+				name: `${target.api}: stream() events/s (50,000 text deltas)`,
+				value: Math.round(eventsPerSecond),
+				unit: "events/s",
+			});
+			results.push({
+				name: `${target.api}: stream() whole reply (50,000 text deltas)`,
+				value: Number(median(runs.map((run) => run.ms)).toFixed(1)),
+				unit: "ms",
+			});
+		}
+		return results;
+	} finally {
+		await mock.close();
+	}
+}
