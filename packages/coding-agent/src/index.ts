@@ -1,4 +1,135 @@
+// The public API of @pi/coding-agent: the SDK (sdk.md), sessions, configuration, tools and the
+// pieces extensions and hosts build on. Everything else is internal.
+
 export {
-	type SessionDiagnostic,
-	SessionManager,
-} from "./core/session/session-manager.js";
+	ALREADY_PROCESSING_MESSAGE,
+	AgentSession,
+	type AgentSessionConfig,
+	type ExtensionBindings,
+	type PromptOptions,
+	type ScopedModel,
+} from "./core/agent-session/agent-session.js";
+export type {
+	AgentSessionEvent,
+	AgentSessionListener,
+	CompactionReason,
+	CompactionResult,
+	PromptDisposition,
+	QueuedInputDisposition,
+} from "./core/agent-session/agent-session-events.js";
+export {
+	AgentSessionRuntime,
+	type CreateAgentSessionRuntimeFactory,
+	type CreateAgentSessionRuntimeInput,
+	type CreateAgentSessionRuntimeResult,
+	createAgentSessionRuntime,
+	SessionReplacementError,
+} from "./core/agent-session/agent-session-runtime.js";
+export type { BashResult } from "./core/agent-session/session-bash.js";
+export { CompactionCancelledError } from "./core/agent-session/session-compactor.js";
+export type { ContextUsage, SessionStats } from "./core/agent-session/session-stats.js";
+export type { NavigateTreeOptions } from "./core/agent-session/session-tree-navigation.js";
+export { isTransientError } from "./core/agent-session/transient-errors.js";
+export { NothingToCompactError } from "./core/compaction/prepare-compaction.js";
+export { estimateContextTokens, estimateTokens } from "./core/compaction/token-estimate.js";
+export {
+	type ApiKeyCredential,
+	type AuthFile,
+	AuthStorage,
+	InMemoryAuthStorage,
+	type OAuthCredential,
+	type StoredCredential,
+} from "./core/config/auth-storage.js";
+export { resolveConfigValue } from "./core/config/config-value.js";
+export { SettingsManager, SettingsWriteError, type SettingsDiagnostic } from "./core/config/settings-manager.js";
+export type { CompactionSettings, QueueMode, RetrySettings, Settings } from "./core/config/settings-types.js";
+export {
+	type ExtensionCommand,
+	type ExtensionRunnerSeam,
+	type InputEventResult,
+	type InputSource,
+	noopExtensionRunner,
+} from "./core/extensions/extension-runner-seam.js";
+export {
+	type BashExecutionMessage,
+	type BranchSummaryMessage,
+	bashExecutionToText,
+	type CompactionSummaryMessage,
+	type CustomMessage,
+	convertToLlm,
+	type SessionMessage,
+} from "./core/messages.js";
+export { type CredentialSource, ModelRuntime } from "./core/models/model-runtime.js";
+export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
+export type { ContextFile } from "./core/resources/context-files.js";
+export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
+export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
+export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";
+export { expandSkillCommand, type Skill } from "./core/resources/skills.js";
+export { buildSystemPrompt, type PromptTool, type SystemPromptOptions } from "./core/resources/system-prompt.js";
+export {
+	type AgentSessionRuntimeDiagnostic,
+	type AgentSessionServices,
+	type CreateAgentSessionFromServicesOptions,
+	type CreateAgentSessionOptions,
+	type CreateAgentSessionResult,
+	type CreateAgentSessionServicesOptions,
+	createAgentSession,
+	createAgentSessionFromServices,
+	createAgentSessionServices,
+	DefaultResourceLoader,
+	type LoadExtensionsResult,
+	type ResourceLoader,
+	type SessionStartEvent,
+	type ToolDefinition,
+} from "./core/sdk.js";
+export { InvalidSessionFileError } from "./core/session/session-file.js";
+export { type SessionDiagnostic, SessionManager } from "./core/session/session-manager.js";
+export { CONFIG_DIR_NAME, encodeCwd, getAgentDir } from "./core/session/session-paths.js";
+export type {
+	BranchSummaryEntry,
+	CompactionEntry,
+	CustomEntry,
+	CustomMessageEntry,
+	FileOperationDetails,
+	LabelEntry,
+	MessageEntry,
+	ModelChangeEntry,
+	SessionContext,
+	SessionEntry,
+	SessionHeader,
+	SessionInfo,
+	SessionInfoEntry,
+	SessionTreeNode,
+	ThinkingLevelChangeEntry,
+} from "./core/session/session-types.js";
+export {
+	type BashExecutionOptions,
+	type BashExecutionResult,
+	executeBash,
+} from "./core/tools/bash-executor.js";
+export {
+	BUILTIN_TOOL_NAMES,
+	BUILTIN_TOOL_SNIPPETS,
+	type BuiltinToolName,
+	type BuiltinTools,
+	type BuiltinToolsOptions,
+	createAllTools,
+	createBuiltinTools,
+	createCodingTools,
+	createReadOnlyTools,
+	DEFAULT_TOOL_NAMES,
+	isBuiltinToolName,
+	READ_ONLY_TOOL_NAMES,
+} from "./core/tools/create-tools.js";
+export {
+	formatSize,
+	MAX_BYTES,
+	MAX_LINES,
+	type TruncationInfo,
+	type TruncationOptions,
+	type TruncationResult,
+	truncateHead,
+	truncateLine,
+	truncateTail,
+} from "./core/tools/truncate.js";
