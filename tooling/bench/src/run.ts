@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { benchAgentLoop } from "./agent-loop-bench.js";
+import { benchAgentSession } from "./agent-session-bench.js";
 import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchSessions } from "./session-bench.js";
@@ -8,6 +9,7 @@ import { benchTuiRender } from "./tui-render-bench.js";
 const benchmarks: Benchmark[] = [
 	{ name: "ai", run: benchAiStreams },
 	{ name: "agent", run: benchAgentLoop },
+	{ name: "agent-session", run: benchAgentSession },
 	{ name: "sessions", run: benchSessions },
 	{ name: "tui", run: benchTuiRender },
 ];
