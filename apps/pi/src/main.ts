@@ -8,7 +8,9 @@ const USAGE = `Usage: pi [options] [messages...]
   -h, --help         show this help`;
 
 function readVersion(): string {
-	const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+	const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+		version: string;
+	};
 	return packageJson.version;
 }
 

@@ -1,2 +1,7 @@
 import { describe, expect, it } from "vitest";
-describe("package", () => { it("builds", () => { expect(true).toBe(true); }); });
+
+describe("package", () => {
+	it("builds", () => {
+		expect(true).toBe(true);
+	});
+});

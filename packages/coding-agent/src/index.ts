@@ -2,9 +2,9 @@
 // pieces extensions and hosts build on. Everything else is internal.
 
 export {
-	ALREADY_PROCESSING_MESSAGE,
 	AgentSession,
 	type AgentSessionConfig,
+	ALREADY_PROCESSING_MESSAGE,
 	type ExtensionBindings,
 	type PromptOptions,
 	type ScopedModel,
@@ -41,8 +41,13 @@ export {
 	type StoredCredential,
 } from "./core/config/auth-storage.js";
 export { resolveConfigValue } from "./core/config/config-value.js";
-export { SettingsManager, SettingsWriteError, type SettingsDiagnostic } from "./core/config/settings-manager.js";
+export { type SettingsDiagnostic, SettingsManager, SettingsWriteError } from "./core/config/settings-manager.js";
 export type { CompactionSettings, QueueMode, RetrySettings, Settings } from "./core/config/settings-types.js";
+export {
+	ExportHtmlError,
+	type ExportHtmlOptions,
+	exportSessionToHtml,
+} from "./core/export-html/export-session-html.js";
 export {
 	type ExtensionCommand,
 	type ExtensionRunnerSeam,

@@ -23,7 +23,17 @@ let mock: MockLlm;
 let savedEnv: NodeJS.ProcessEnv;
 let cwd: string;
 
-const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "ANTHROPIC_OAUTH_TOKEN", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY", "XAI_API_KEY", "GROQ_API_KEY", "CEREBRAS_API_KEY", "MISTRAL_API_KEY"];
+const PROVIDER_KEYS = [
+	"ANTHROPIC_API_KEY",
+	"ANTHROPIC_OAUTH_TOKEN",
+	"OPENAI_API_KEY",
+	"GEMINI_API_KEY",
+	"OPENROUTER_API_KEY",
+	"XAI_API_KEY",
+	"GROQ_API_KEY",
+	"CEREBRAS_API_KEY",
+	"MISTRAL_API_KEY",
+];
 
 beforeEach(async () => {
 	mock = await startMockLlm();
@@ -36,12 +46,33 @@ beforeEach(async () => {
 		join(agentDir, "models.json"),
 		JSON.stringify({
 			providers: {
-				anthropic: { baseUrl: mock.url, models: [{ id: "claude-sonnet-4-20250514", name: "Claude Sonnet 4", reasoning: true, input: ["text", "image"], contextWindow: 200000, maxTokens: 16384 }] },
+				anthropic: {
+					baseUrl: mock.url,
+					models: [
+						{
+							id: "claude-sonnet-4-20250514",
+							name: "Claude Sonnet 4",
+							reasoning: true,
+							input: ["text", "image"],
+							contextWindow: 200000,
+							maxTokens: 16384,
+						},
+					],
+				},
 			},
 		}),
 	);
-	writeFileSync(join(agentDir, "auth.json"), JSON.stringify({ anthropic: { type: "api_key", key: "sk-ant-test" } }), { mode: 0o600 });
-	writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProvider: "anthropic", defaultModel: "claude-sonnet-4-20250514", retry: { baseDelayMs: 0 } }));
+	writeFileSync(join(agentDir, "auth.json"), JSON.stringify({ anthropic: { type: "api_key", key: "sk-ant-test" } }), {
+		mode: 0o600,
+	});
+	writeFileSync(
+		join(agentDir, "settings.json"),
+		JSON.stringify({
+			defaultProvider: "anthropic",
+			defaultModel: "claude-sonnet-4-20250514",
+			retry: { baseDelayMs: 0 },
+		}),
+	);
 });
 
 afterEach(async () => {
@@ -108,7 +139,15 @@ describe("sdk.md §8 examples", () => {
 	});
 
 	it("§8.3 steering while a run streams", async () => {
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "Refactoring the parser module now.", deltas: 8 }], chunkDelayMs: 5 }, reply("Kept the API."), reply("Changelog updated."));
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "text", text: "Refactoring the parser module now.", deltas: 8 }],
+				chunkDelayMs: 5,
+			},
+			reply("Kept the API."),
+			reply("Changelog updated."),
+		);
 		const { session } = await createAgentSession({ cwd, sessionManager: SessionManager.inMemory() });
 		const streaming = deferred();
 		session.subscribe((event) => {
@@ -124,7 +163,13 @@ describe("sdk.md §8 examples", () => {
 		await steered;
 		expect(session.getLastAssistantText()).toBe("Changelog updated.");
 		const lastBody = mock.requests.at(-1)!.body as { messages: { role: string }[] };
-		expect(lastBody.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+		expect(lastBody.messages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"user",
+			"assistant",
+			"user",
+		]);
 		session.dispose();
 	});
 

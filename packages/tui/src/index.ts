@@ -1,3 +1,4 @@
+export { HYPERLINK_CLOSE, SGR_RESET, stripAnsi } from "./ansi.js";
 export { CombinedAutocompleteProvider } from "./autocomplete.js";
 export type {
 	AutocompleteItem,
@@ -7,27 +8,16 @@ export type {
 	CompletionResult,
 	SlashCommand,
 } from "./autocomplete-types.js";
-export { Editor, type EditorOptions } from "./components/editor.js";
-export { type AutocompleteListTheme, defaultEditorTheme, type EditorTheme } from "./components/editor-theme.js";
-export { Markdown } from "./components/markdown.js";
-export { type DefaultTextStyle, defaultMarkdownTheme, type MarkdownTheme } from "./components/markdown-theme.js";
-export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./fuzzy.js";
-export {
-	defaultSyntaxTheme,
-	highlightCode,
-	isLanguageSupported,
-	type SyntaxTheme,
-	type SyntaxToken,
-	tokenizeCode,
-} from "./syntax-highlight.js";
-export type { SyntaxTokenKind } from "./syntax-languages.js";
-export { HYPERLINK_CLOSE, SGR_RESET, stripAnsi } from "./ansi.js";
 export { type Component, Container, type Focusable, isFocusable } from "./component.js";
 export { Box, type BoxOptions } from "./components/box.js";
 export { CancellableLoader, type CancellableLoaderOptions } from "./components/cancellable-loader.js";
+export { Editor, type EditorOptions } from "./components/editor.js";
+export { type AutocompleteListTheme, defaultEditorTheme, type EditorTheme } from "./components/editor-theme.js";
 export { Image, type ImageOptions } from "./components/image.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { Loader, type LoaderOptions, SPINNER_FRAMES } from "./components/loader.js";
+export { Markdown } from "./components/markdown.js";
+export { type DefaultTextStyle, defaultMarkdownTheme, type MarkdownTheme } from "./components/markdown-theme.js";
 export {
 	type SelectItem,
 	SelectList,
@@ -45,6 +35,7 @@ export { Text, type TextOptions } from "./components/text.js";
 export { TruncatedText, type TruncatedTextOptions } from "./components/truncated-text.js";
 export { CURSOR_MARKER } from "./cursor-marker.js";
 export { DifferentialRenderer, type RenderFrame } from "./differential-renderer.js";
+export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./fuzzy.js";
 export { detectImageMimeType, getImageDimensions, type ImageDimensions } from "./image-dimensions.js";
 export {
 	DEFAULT_KEYBINDINGS,
@@ -83,6 +74,15 @@ export {
 	type TerminalOutputStream,
 } from "./process-terminal.js";
 export { StdinBuffer, type StdinBufferOptions } from "./stdin-buffer.js";
+export {
+	defaultSyntaxTheme,
+	highlightCode,
+	isLanguageSupported,
+	type SyntaxTheme,
+	type SyntaxToken,
+	tokenizeCode,
+} from "./syntax-highlight.js";
+export type { SyntaxTokenKind } from "./syntax-languages.js";
 export { type Terminal, TerminalSequences } from "./terminal.js";
 export {
 	type CellBox,

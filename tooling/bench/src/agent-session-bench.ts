@@ -47,7 +47,9 @@ async function measureOnce(dir: string, withSubscriber: boolean): Promise<number
 		model: faux.getModel(),
 		settingsManager: SettingsManager.inMemory(),
 		sessionManager: SessionManager.create(dir, join(dir, "sessions")),
-		resourceLoader: { load: () => ({ contextFiles: [], skills: [], promptTemplates: [], appendSystemPrompts: [], diagnostics: [] }) },
+		resourceLoader: {
+			load: () => ({ contextFiles: [], skills: [], promptTemplates: [], appendSystemPrompts: [], diagnostics: [] }),
+		},
 		tools: [],
 	});
 	let events = 0;

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
 		for (const result of results) console.log(format(result));
 		all.push(...results);
 	}
-	writeFileSync("bench-results.json", `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results: all }, null, 2)}\n`);
+	writeFileSync(
+		"bench-results.json",
+		`${JSON.stringify({ date: new Date().toISOString(), node: process.version, results: all }, null, 2)}\n`,
+	);
 }
 
 await main();

@@ -42,14 +42,22 @@ export async function benchSessions(): Promise<BenchResult[]> {
 		const appendStart = performance.now();
 		const small = writeSession(dir, 5_000);
 		const appendSeconds = (performance.now() - appendStart) / 1000;
-		results.push({ name: "sessions: append throughput (sync append per entry)", value: Math.round(5_000 / appendSeconds), unit: "entries/s" });
+		results.push({
+			name: "sessions: append throughput (sync append per entry)",
+			value: Math.round(5_000 / appendSeconds),
+			unit: "entries/s",
+		});
 		const large = writeSession(dir, 50_000);
 		for (const [label, file] of [
 			["5,000", small],
 			["50,000", large],
 		] as const) {
 			const durations = await timeRuns(5, () => SessionManager.open(file).buildSessionContext());
-			results.push({ name: `sessions: open + build context, ${label} entries`, value: Number(median(durations).toFixed(1)), unit: "ms" });
+			results.push({
+				name: `sessions: open + build context, ${label} entries`,
+				value: Number(median(durations).toFixed(1)),
+				unit: "ms",
+			});
 		}
 		return results;
 	} finally {

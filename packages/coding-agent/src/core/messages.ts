@@ -41,8 +41,6 @@ export interface CompactionSummaryMessage {
 	timestamp: number;
 }
 
-
-
 declare module "@pi/agent-core" {
 	interface CustomAgentMessages {
 		bashExecution: BashExecutionMessage;
@@ -63,7 +61,8 @@ export function bashExecutionToText(message: BashExecutionMessage): string {
 	else if (message.exitCode !== undefined && message.exitCode !== null && message.exitCode !== 0) {
 		text += `\n\nCommand exited with code ${message.exitCode}`;
 	}
-	if (message.truncated && message.fullOutputPath) text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+	if (message.truncated && message.fullOutputPath)
+		text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
 	return text;
 }
 

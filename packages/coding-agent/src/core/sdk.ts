@@ -78,7 +78,9 @@ function decideTrust(cwd: string, agentDir: string, settings: SettingsManager, e
 }
 
 /** Builds the cwd-bound services; problems go to `diagnostics`. */
-export async function createAgentSessionServices(options: CreateAgentSessionServicesOptions): Promise<AgentSessionServices> {
+export async function createAgentSessionServices(
+	options: CreateAgentSessionServicesOptions,
+): Promise<AgentSessionServices> {
 	const cwd = options.cwd;
 	const agentDir = options.agentDir ?? getAgentDir();
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
@@ -87,7 +89,13 @@ export async function createAgentSessionServices(options: CreateAgentSessionServ
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
 	const resourceLoader =
 		options.resourceLoader ??
-		new DefaultResourceLoader({ cwd, agentDir, settings: settingsManager, projectTrusted: trusted, ...options.resourceOptions });
+		new DefaultResourceLoader({
+			cwd,
+			agentDir,
+			settings: settingsManager,
+			projectTrusted: trusted,
+			...options.resourceOptions,
+		});
 	const diagnostics: AgentSessionRuntimeDiagnostic[] = settingsManager.diagnostics.map((diagnostic) => ({
 		type: "error",
 		message: diagnostic.message,
@@ -154,7 +162,12 @@ async function chooseModel(
 	return { model: first, fallbackMessage };
 }
 
-function chooseThinkingLevel(options: CreateAgentSessionOptions, sessionManager: SessionManager, settings: SettingsManager, model: Model | undefined): ThinkingLevel {
+function chooseThinkingLevel(
+	options: CreateAgentSessionOptions,
+	sessionManager: SessionManager,
+	settings: SettingsManager,
+	model: Model | undefined,
+): ThinkingLevel {
 	const hasSavedLevel = sessionManager.getBranch().some((entry) => entry.type === "thinking_level_change");
 	const level: ThinkingLevel =
 		options.thinkingLevel ??
@@ -167,13 +180,19 @@ function chooseThinkingLevel(options: CreateAgentSessionOptions, sessionManager:
 function chooseTools(options: CreateAgentSessionOptions, cwd: string, settings: SettingsManager): AgentTool[] {
 	if (options.noTools === "all") return [];
 	const custom = options.customTools ?? [];
-	const names = options.tools ?? [...(options.noTools === "builtin" ? [] : settings.getDefaultTools()), ...custom.map((tool) => tool.name)];
+	const names = options.tools ?? [
+		...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
+		...custom.map((tool) => tool.name),
+	];
 	const excluded = new Set(options.excludeTools ?? []);
 	const wanted = names.filter((name) => !excluded.has(name));
 	const builtins = createBuiltinTools(cwd, wanted.filter(isBuiltinToolName), {
 		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
 	});
-	const byName = new Map<string, AgentTool>([...builtins.map((tool) => [tool.name, tool] as const), ...custom.map((tool) => [tool.name, tool] as const)]);
+	const byName = new Map<string, AgentTool>([
+		...builtins.map((tool) => [tool.name, tool] as const),
+		...custom.map((tool) => [tool.name, tool] as const),
+	]);
 	return wanted.flatMap((name) => byName.get(name) ?? []);
 }
 
@@ -185,7 +204,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
 	const resourceLoader =
 		options.resourceLoader ??
-		new DefaultResourceLoader({ cwd, agentDir, settings: settingsManager, projectTrusted: decideTrust(cwd, agentDir, settingsManager, undefined) });
+		new DefaultResourceLoader({
+			cwd,
+			agentDir,
+			settings: settingsManager,
+			projectTrusted: decideTrust(cwd, agentDir, settingsManager, undefined),
+		});
 	const sessionManager = options.sessionManager ?? SessionManager.create(cwd);
 	const resources = resourceLoader.load();
 	const { model, fallbackMessage } = await chooseModel(options, sessionManager, settingsManager, modelRuntime);
@@ -245,7 +269,9 @@ export interface CreateAgentSessionFromServicesOptions
 }
 
 /** `createAgentSession` on top of existing services. */
-export function createAgentSessionFromServices(options: CreateAgentSessionFromServicesOptions): Promise<CreateAgentSessionResult> {
+export function createAgentSessionFromServices(
+	options: CreateAgentSessionFromServicesOptions,
+): Promise<CreateAgentSessionResult> {
 	const { services, ...rest } = options;
 	return createAgentSession({
 		...rest,

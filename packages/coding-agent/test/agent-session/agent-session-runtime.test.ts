@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, type FauxProviderHandle, fauxProvider, fauxToolCall, Type } from "@pi/ai";
 import type { AgentTool } from "@pi/agent-core";
+import { type FauxProviderHandle, fauxAssistantMessage, fauxProvider, fauxToolCall, Type } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import {
 	type AgentSessionRuntime,
@@ -36,7 +36,12 @@ async function setup(tools: AgentTool[] = []): Promise<Fixture> {
 	const modelRuntime = ModelRuntime.inMemory();
 	modelRuntime.setProvider(faux.provider);
 	const starts: string[] = [];
-	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd: targetCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
+	const factory: CreateAgentSessionRuntimeFactory = async ({
+		cwd: targetCwd,
+		agentDir: dir,
+		sessionManager,
+		sessionStartEvent,
+	}) => {
 		starts.push(sessionStartEvent?.reason ?? "initial");
 		const services = await createAgentSessionServices({
 			cwd: targetCwd,
@@ -45,10 +50,20 @@ async function setup(tools: AgentTool[] = []): Promise<Fixture> {
 			settingsManager: SettingsManager.inMemory(),
 			projectTrusted: false,
 		});
-		const created = await createAgentSessionFromServices({ services, sessionManager, model: faux.getModel(), tools: tools.map((tool) => tool.name), customTools: tools });
+		const created = await createAgentSessionFromServices({
+			services,
+			sessionManager,
+			model: faux.getModel(),
+			tools: tools.map((tool) => tool.name),
+			customTools: tools,
+		});
 		return { ...created, services, diagnostics: services.diagnostics };
 	};
-	const runtime = await createAgentSessionRuntime(factory, { cwd, agentDir, sessionManager: SessionManager.create(cwd, sessionDir) });
+	const runtime = await createAgentSessionRuntime(factory, {
+		cwd,
+		agentDir,
+		sessionManager: SessionManager.create(cwd, sessionDir),
+	});
 	const fixture: Fixture = { runtime, faux, sessionDir, agentDir, cwd, rebinds: 0, starts };
 	runtime.setRebindSession(() => {
 		fixture.rebinds++;
@@ -66,7 +81,9 @@ async function converse(fixture: Fixture, ...turns: string[]): Promise<void> {
 function texts(runtime: AgentSessionRuntime): string[] {
 	return runtime.session.messages.map((message) =>
 		message.role === "user" || message.role === "assistant"
-			? (typeof message.content === "string" ? message.content : message.content.map((block) => ("text" in block ? block.text : "")).join(""))
+			? typeof message.content === "string"
+				? message.content
+				: message.content.map((block) => ("text" in block ? block.text : "")).join("")
 			: message.role,
 	);
 }
@@ -99,13 +116,20 @@ describe("AgentSessionRuntime", () => {
 		await fixture.runtime.switchSession(firstFile);
 		expect(texts(fixture.runtime)).toEqual(["first", "reply to first"]);
 		expect(fixture.starts.at(-1)).toBe("resume");
-		await expect(fixture.runtime.switchSession(join(fixture.sessionDir, "missing.jsonl"))).rejects.toThrow(/^Session file not found: .*missing\.jsonl$/);
+		await expect(fixture.runtime.switchSession(join(fixture.sessionDir, "missing.jsonl"))).rejects.toThrow(
+			/^Session file not found: .*missing\.jsonl$/,
+		);
 		const bad = join(fixture.sessionDir, "bad.jsonl");
 		writeFileSync(bad, "garbage\n");
 		await expect(fixture.runtime.switchSession(bad)).rejects.toThrow(/^Invalid session file: .*bad\.jsonl: /);
 		const gone = join(fixture.sessionDir, "gone.jsonl");
-		writeFileSync(gone, `${JSON.stringify({ type: "session", version: 3, id: "x", timestamp: new Date().toISOString(), cwd: "/no/such/dir" })}\n`);
-		await expect(fixture.runtime.switchSession(gone)).rejects.toThrow("Session working directory does not exist: /no/such/dir");
+		writeFileSync(
+			gone,
+			`${JSON.stringify({ type: "session", version: 3, id: "x", timestamp: new Date().toISOString(), cwd: "/no/such/dir" })}\n`,
+		);
+		await expect(fixture.runtime.switchSession(gone)).rejects.toThrow(
+			"Session working directory does not exist: /no/such/dir",
+		);
 		expect(texts(fixture.runtime)).toEqual(["first", "reply to first"]);
 	});
 
@@ -165,7 +189,9 @@ describe("AgentSessionRuntime", () => {
 		const oldFile = oldSession.sessionFile!;
 		await fixture.runtime.newSession();
 		await run;
-		const saved = SessionManager.open(oldFile).buildSessionContext().messages.map((message) => message.role);
+		const saved = SessionManager.open(oldFile)
+			.buildSessionContext()
+			.messages.map((message) => message.role);
 		expect(saved).toEqual(["user", "assistant", "toolResult", "assistant"]);
 		const last = SessionManager.open(oldFile).buildSessionContext().messages.at(-1);
 		expect(last?.role === "assistant" && last.stopReason).toBe("aborted");
@@ -183,6 +209,8 @@ describe("AgentSessionRuntime", () => {
 		expect(texts(fixture.runtime)).toEqual(["exported", "reply to exported"]);
 		expect(fixture.runtime.session.sessionFile!.startsWith(join(fixture.agentDir, "sessions"))).toBe(true);
 		expect(fixture.runtime.cwd).toBe(otherCwd);
-		await expect(fixture.runtime.importFromJsonl(join(tempDir(), "none.jsonl"))).rejects.toThrow(/Session file not found/);
+		await expect(fixture.runtime.importFromJsonl(join(tempDir(), "none.jsonl"))).rejects.toThrow(
+			/Session file not found/,
+		);
 	});
 });

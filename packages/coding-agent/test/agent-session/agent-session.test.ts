@@ -1,12 +1,12 @@
-import { fauxAssistantMessage, fauxText, fauxToolCall, Type } from "@pi/ai";
 import type { AgentTool } from "@pi/agent-core";
+import { fauxAssistantMessage, fauxText, fauxToolCall, Type } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { ALREADY_PROCESSING_MESSAGE } from "../../src/core/agent-session/agent-session.js";
 import type { PromptDisposition } from "../../src/core/agent-session/agent-session-events.js";
 import { type ExtensionRunnerSeam, noopExtensionRunner } from "../../src/core/extensions/extension-runner-seam.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
-import { createFauxSession } from "../support/faux-session.js";
 import { deferred } from "../support/deferred.js";
+import { createFauxSession } from "../support/faux-session.js";
 import { useTempDirs } from "../support/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -85,7 +85,9 @@ describe("AgentSession prompt dispositions", () => {
 			[[], []],
 		]);
 		// Each dequeue is announced right before the injected message's message_start.
-		const steerUpdate = events.findIndex((event) => event.type === "queue_update" && event.steering.length === 0 && event.followUp.length === 1);
+		const steerUpdate = events.findIndex(
+			(event) => event.type === "queue_update" && event.steering.length === 0 && event.followUp.length === 1,
+		);
 		const next = events[steerUpdate + 1];
 		expect(next?.type === "message_start" && next.message.role === "user").toBe(true);
 		expect(events.filter((event) => event.type === "agent_settled")).toHaveLength(1);
@@ -96,10 +98,16 @@ describe("AgentSession prompt dispositions", () => {
 		const calls: string[] = [];
 		const runner: ExtensionRunnerSeam = {
 			...noopExtensionRunner,
-			getCommand: (name) => (name === "hello" ? { name: "hello", handler: (args) => void calls.push(args) } : undefined),
+			getCommand: (name) =>
+				name === "hello" ? { name: "hello", handler: (args) => void calls.push(args) } : undefined,
 			getCommands: () => [],
 			hasInputHandlers: () => true,
-			emitInput: async (text) => (text === "swallow" ? { action: "handled" } : text === "rewrite" ? { action: "transform", text: "rewritten" } : { action: "continue" }),
+			emitInput: async (text) =>
+				text === "swallow"
+					? { action: "handled" }
+					: text === "rewrite"
+						? { action: "transform", text: "rewritten" }
+						: { action: "continue" },
 		};
 		const { session, faux } = await createFauxSession();
 		(session as unknown as { extensionRunner: ExtensionRunnerSeam }).extensionRunner = runner;
@@ -133,18 +141,38 @@ describe("AgentSession automatic retry", () => {
 			fauxAssistantMessage("recovered"),
 		]);
 		await session.prompt("hi");
-		const sequence = types().filter((type) => ["agent_start", "agent_end", "auto_retry_start", "auto_retry_end", "agent_settled"].includes(type));
-		expect(sequence).toEqual(["agent_start", "agent_end", "auto_retry_start", "agent_start", "agent_end", "auto_retry_end", "agent_settled"]);
+		const sequence = types().filter((type) =>
+			["agent_start", "agent_end", "auto_retry_start", "auto_retry_end", "agent_settled"].includes(type),
+		);
+		expect(sequence).toEqual([
+			"agent_start",
+			"agent_end",
+			"auto_retry_start",
+			"agent_start",
+			"agent_end",
+			"auto_retry_end",
+			"agent_settled",
+		]);
 		expect(events.find((event) => event.type === "agent_end")).toMatchObject({ willRetry: true });
-		expect(events.find((event) => event.type === "auto_retry_start")).toMatchObject({ attempt: 1, maxAttempts: 3, errorMessage: "529 overloaded_error: Overloaded" });
-		expect(events.find((event) => event.type === "auto_retry_end")).toEqual({ type: "auto_retry_end", success: true, attempt: 1 });
+		expect(events.find((event) => event.type === "auto_retry_start")).toMatchObject({
+			attempt: 1,
+			maxAttempts: 3,
+			errorMessage: "529 overloaded_error: Overloaded",
+		});
+		expect(events.find((event) => event.type === "auto_retry_end")).toEqual({
+			type: "auto_retry_end",
+			success: true,
+			attempt: 1,
+		});
 		// The failed reply left the model's context but stays in the session file.
 		expect(faux.state.requests[1]!.context.messages.map((message) => message.role)).toEqual(["user"]);
 		expect(session.sessionManager.getEntries().filter((entry) => entry.type === "message")).toHaveLength(3);
 	});
 
 	it("gives up after maxRetries with the final error", async () => {
-		const { session, faux, events } = await createFauxSession({ settings: { retry: { baseDelayMs: 0, maxRetries: 2 } } });
+		const { session, faux, events } = await createFauxSession({
+			settings: { retry: { baseDelayMs: 0, maxRetries: 2 } },
+		});
 		const overloaded = () => fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 service unavailable" });
 		faux.setResponses([overloaded(), overloaded(), overloaded()]);
 		await session.prompt("hi");
@@ -159,8 +187,12 @@ describe("AgentSession automatic retry", () => {
 	});
 
 	it("settles as aborted when aborted during the retry delay", async () => {
-		const { session, faux, events, waitFor } = await createFauxSession({ settings: { retry: { baseDelayMs: 600_000 } } });
-		faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "429 rate_limit_error: slow down" })]);
+		const { session, faux, events, waitFor } = await createFauxSession({
+			settings: { retry: { baseDelayMs: 600_000 } },
+		});
+		faux.setResponses([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "429 rate_limit_error: slow down" }),
+		]);
 		const run = session.prompt("hi");
 		await waitFor((event) => event.type === "auto_retry_start");
 		await session.abort();
@@ -174,7 +206,12 @@ describe("AgentSession automatic retry", () => {
 
 	it("does not retry context overflow errors as transient", async () => {
 		const { session, faux, events } = await createFauxSession({ settings: { compaction: { enabled: false } } });
-		faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "500 prompt is too long: 300000 tokens > 200000 maximum" })]);
+		faux.setResponses([
+			fauxAssistantMessage("", {
+				stopReason: "error",
+				errorMessage: "500 prompt is too long: 300000 tokens > 200000 maximum",
+			}),
+		]);
 		await session.prompt("hi");
 		expect(events.some((event) => event.type === "auto_retry_start")).toBe(false);
 	});
@@ -185,7 +222,10 @@ describe("AgentSession overflow and threshold compaction", () => {
 		const { session, faux, types, events } = await createFauxSession();
 		faux.setResponses([
 			fauxAssistantMessage("first answer"),
-			fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum" }),
+			fauxAssistantMessage("", {
+				stopReason: "error",
+				errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum",
+			}),
 			fauxAssistantMessage("## Goal\nsummary"),
 			fauxAssistantMessage("answer after compaction"),
 		]);
@@ -210,14 +250,23 @@ describe("AgentSession overflow and threshold compaction", () => {
 
 	it("gives up when the retry overflows again", async () => {
 		const { session, faux, events } = await createFauxSession();
-		const overflow = () => fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum" });
+		const overflow = () =>
+			fauxAssistantMessage("", {
+				stopReason: "error",
+				errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum",
+			});
 		faux.setResponses([fauxAssistantMessage("first"), overflow(), fauxAssistantMessage("summary"), overflow()]);
 		await session.prompt("one");
 		events.length = 0;
 		await session.prompt("two");
 		const ends = events.filter((event) => event.type === "compaction_end");
 		expect(ends).toHaveLength(2);
-		expect(ends[1]).toMatchObject({ reason: "overflow", result: null, willRetry: false, errorMessage: expect.stringMatching(/recovery failed after one compact-and-retry attempt/) });
+		expect(ends[1]).toMatchObject({
+			reason: "overflow",
+			result: null,
+			willRetry: false,
+			errorMessage: expect.stringMatching(/recovery failed after one compact-and-retry attempt/),
+		});
 		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: false });
 	});
 
@@ -238,14 +287,22 @@ describe("AgentSession overflow and threshold compaction", () => {
 		await session.prompt("two");
 		const start = events.findIndex((event) => event.type === "compaction_start");
 		expect(events[start]).toEqual({ type: "compaction_start", reason: "threshold" });
-		expect(events.find((event) => event.type === "compaction_end")).toMatchObject({ reason: "threshold", willRetry: false, aborted: false });
+		expect(events.find((event) => event.type === "compaction_end")).toMatchObject({
+			reason: "threshold",
+			willRetry: false,
+			aborted: false,
+		});
 		expect(events.slice(start - 1, start)[0]?.type).toBe("agent_end");
 		expect(session.getContextUsage()).toEqual({ tokens: null, contextWindow: 10_000, percent: null });
 	});
 
 	it("manual compaction returns the result and refuses a second one", async () => {
 		const { session, faux } = await createFauxSession();
-		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2"), fauxAssistantMessage("## Goal\nmanual")]);
+		faux.setResponses([
+			fauxAssistantMessage("a1"),
+			fauxAssistantMessage("a2"),
+			fauxAssistantMessage("## Goal\nmanual"),
+		]);
 		await session.prompt("q1");
 		await session.prompt("q2");
 		const result = await session.compact("focus");
@@ -271,7 +328,9 @@ describe("AgentSession abort, model and bash", () => {
 	});
 
 	it("records model and thinking changes and clamps levels", async () => {
-		const { session, faux } = await createFauxSession({ faux: { models: [{ id: "plain" }, { id: "thinker", reasoning: true }] } });
+		const { session, faux } = await createFauxSession({
+			faux: { models: [{ id: "plain" }, { id: "thinker", reasoning: true }] },
+		});
 		session.setThinkingLevel("high");
 		expect(session.thinkingLevel).toBe("off");
 		session.setModel(faux.getModel("thinker")!);
@@ -280,7 +339,10 @@ describe("AgentSession abort, model and bash", () => {
 		expect(session.getAvailableThinkingLevels()).toEqual(["off", "minimal", "low", "medium", "high"]);
 		const entries = session.sessionManager.getEntries().map((entry) => entry.type);
 		expect(entries).toContain("model_change");
-		expect(session.sessionManager.buildSessionContext()).toMatchObject({ thinkingLevel: "high", model: { provider: "faux", modelId: "thinker" } });
+		expect(session.sessionManager.buildSessionContext()).toMatchObject({
+			thinkingLevel: "high",
+			model: { provider: "faux", modelId: "thinker" },
+		});
 		const cycled = await session.cycleModel();
 		expect(cycled?.model.id).toBe("plain");
 		expect(session.cycleThinkingLevel()).toBeUndefined();
@@ -290,7 +352,11 @@ describe("AgentSession abort, model and bash", () => {
 		const { session, faux, events } = await createFauxSession();
 		const result = await session.executeBash("echo hello; exit 3", { id: "req-1" });
 		expect(result).toEqual({ output: "hello\n", exitCode: 3, cancelled: false, truncated: false });
-		expect(events.some((event) => event.type === "bash_execution_update" && event.id === "req-1" && event.delta.includes("hello"))).toBe(true);
+		expect(
+			events.some(
+				(event) => event.type === "bash_execution_update" && event.id === "req-1" && event.delta.includes("hello"),
+			),
+		).toBe(true);
 		await session.executeBash("echo secret", { excludeFromContext: true });
 		faux.setResponses([fauxAssistantMessage("seen")]);
 		await session.prompt("what happened?");
@@ -303,10 +369,19 @@ describe("AgentSession abort, model and bash", () => {
 
 	it("reports stats, names sessions, and clears queues", async () => {
 		const { session, faux } = await createFauxSession();
-		faux.setResponses([fauxAssistantMessage([fauxText("a"), fauxToolCall("nothing", {})]), fauxAssistantMessage("done")]);
+		faux.setResponses([
+			fauxAssistantMessage([fauxText("a"), fauxToolCall("nothing", {})]),
+			fauxAssistantMessage("done"),
+		]);
 		await session.prompt("q");
 		const stats = session.getSessionStats();
-		expect(stats).toMatchObject({ userMessages: 1, assistantMessages: 2, toolCalls: 1, toolResults: 1, totalMessages: 4 });
+		expect(stats).toMatchObject({
+			userMessages: 1,
+			assistantMessages: 2,
+			toolCalls: 1,
+			toolResults: 1,
+			totalMessages: 4,
+		});
 		expect(stats.tokens.total).toBeGreaterThan(0);
 		expect(() => session.setSessionName("   ")).toThrow("Session name cannot be empty");
 		session.setSessionName("  Named ");

@@ -5,17 +5,27 @@ import { createFauxSession } from "../support/faux-session.js";
 describe("AgentSession.navigateTree", () => {
 	it("moves to a user message's parent, returns its text, and summarises the branch left", async () => {
 		const { session, faux, events } = await createFauxSession();
-		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2"), fauxAssistantMessage("## Goal\nbranch summary")]);
+		faux.setResponses([
+			fauxAssistantMessage("a1"),
+			fauxAssistantMessage("a2"),
+			fauxAssistantMessage("## Goal\nbranch summary"),
+		]);
 		await session.prompt("q1");
 		await session.prompt("q2");
 		const q2 = session.getUserMessagesForForking()[1]!;
 		const oldLeaf = session.sessionManager.getLeafId();
-		const result = await session.navigateTree(q2.entryId, { summarize: true, label: "revisit", customInstructions: "files only" });
+		const result = await session.navigateTree(q2.entryId, {
+			summarize: true,
+			label: "revisit",
+			customInstructions: "files only",
+		});
 		expect(result).toEqual({ cancelled: false, editorText: "q2" });
 		const leaf = session.sessionManager.getLeafEntry()!;
 		expect(leaf.type).toBe("branch_summary");
 		expect(leaf.type === "branch_summary" && leaf.fromId).toBe(oldLeaf);
-		expect(leaf.type === "branch_summary" && leaf.summary).toMatch(/^The user explored a different branch[\s\S]*branch summary/);
+		expect(leaf.type === "branch_summary" && leaf.summary).toMatch(
+			/^The user explored a different branch[\s\S]*branch summary/,
+		);
 		expect(session.sessionManager.getLabel(leaf.id)).toBe("revisit");
 		expect(session.messages.map((message) => message.role)).toEqual(["user", "assistant", "branchSummary"]);
 		expect(JSON.stringify(faux.state.requests.at(-1)!.context.messages)).toContain("Additional focus: files only");
@@ -27,7 +37,9 @@ describe("AgentSession.navigateTree", () => {
 		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2")]);
 		await session.prompt("q1");
 		await session.prompt("q2");
-		const firstReply = session.sessionManager.getBranch().find((entry) => entry.type === "message" && entry.message.role === "assistant")!;
+		const firstReply = session.sessionManager
+			.getBranch()
+			.find((entry) => entry.type === "message" && entry.message.role === "assistant")!;
 		const result = await session.navigateTree(firstReply.id, { label: "here" });
 		expect(result).toEqual({ cancelled: false });
 		expect(session.sessionManager.getLeafId()).toBe(firstReply.id);

@@ -43,15 +43,31 @@ function fakeComplete(reply = "SUMMARY") {
 
 function requestText(context: Context): string {
 	const content = context.messages[0]!.content;
-	return typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : "")).join("");
+	return typeof content === "string"
+		? content
+		: content.map((block) => (block.type === "text" ? block.text : "")).join("");
 }
 
 describe("token estimation", () => {
 	it("counts chars / 4 per the spec's rules", () => {
 		expect(estimateTokens(userMessage("abcdefgh"))).toBe(2);
-		expect(estimateTokens({ role: "user", content: [{ type: "image", data: "", mimeType: "image/png" }], timestamp: 0 })).toBe(1200);
-		expect(estimateTokens(toolCallMessage("read", { path: "a" }))).toBe(Math.ceil((4 + JSON.stringify({ path: "a" }).length) / 4));
-		expect(estimateTokens({ role: "bashExecution", command: "ls", output: "ab", exitCode: 0, cancelled: false, truncated: false, timestamp: 0 })).toBe(1);
+		expect(
+			estimateTokens({ role: "user", content: [{ type: "image", data: "", mimeType: "image/png" }], timestamp: 0 }),
+		).toBe(1200);
+		expect(estimateTokens(toolCallMessage("read", { path: "a" }))).toBe(
+			Math.ceil((4 + JSON.stringify({ path: "a" }).length) / 4),
+		);
+		expect(
+			estimateTokens({
+				role: "bashExecution",
+				command: "ls",
+				output: "ab",
+				exitCode: 0,
+				cancelled: false,
+				truncated: false,
+				timestamp: 0,
+			}),
+		).toBe(1);
 	});
 
 	it("uses the last successful assistant usage plus estimates after it", () => {
@@ -59,7 +75,9 @@ describe("token estimation", () => {
 		reply.usage.totalTokens = 500;
 		const failed = assistantMessage("b");
 		failed.stopReason = "error";
-		expect(estimateContextTokens([userMessage("x".repeat(40)), reply, userMessage("y".repeat(40)), failed])).toBe(500 + 10 + 1);
+		expect(estimateContextTokens([userMessage("x".repeat(40)), reply, userMessage("y".repeat(40)), failed])).toBe(
+			500 + 10 + 1,
+		);
 	});
 });
 
@@ -108,13 +126,25 @@ describe("cut points", () => {
 		expect(preparation.firstKeptEntryId).toBe(last);
 		expect(preparation.isSplitTurn).toBe(true);
 		expect(preparation.messagesToSummarize).toHaveLength(2);
-		expect(preparation.turnPrefixMessages.map((message) => message.role)).toEqual(["user", "assistant", "toolResult", "assistant", "toolResult"]);
+		expect(preparation.turnPrefixMessages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"toolResult",
+			"assistant",
+			"toolResult",
+		]);
 		const { calls, complete } = fakeComplete();
-		const result = await generateCompactionSummary(preparation, { model, complete, customInstructions: "focus on tests" });
+		const result = await generateCompactionSummary(preparation, {
+			model,
+			complete,
+			customInstructions: "focus on tests",
+		});
 		expect(calls).toHaveLength(2);
 		expect(calls[0]!.options).toMatchObject({ maxTokens: 800, reasoning: "high" });
 		expect(calls[1]!.options.maxTokens).toBe(500);
-		expect(requestText(calls[0]!.context)).toMatch(/^<conversation>\n\[User\]: old:x+\n\n\[Assistant\]: old-reply:x+\n<\/conversation>\n\n[\s\S]*## Goal[\s\S]*Additional focus: focus on tests$/);
+		expect(requestText(calls[0]!.context)).toMatch(
+			/^<conversation>\n\[User\]: old:x+\n\n\[Assistant\]: old-reply:x+\n<\/conversation>\n\n[\s\S]*## Goal[\s\S]*Additional focus: focus on tests$/,
+		);
 		expect(requestText(calls[1]!.context)).toContain("## Original Request");
 		expect(requestText(calls[1]!.context)).not.toContain("Additional focus");
 		expect(result.summary).toBe(
@@ -133,10 +163,16 @@ describe("cut points", () => {
 		session.appendMessage(assistantMessage(big("a3")));
 		const preparation = prepareCompaction(session.getBranch(), { ...settings, keepRecentTokens: 150 });
 		expect(preparation.previousSummary).toBe("PREVIOUS");
-		expect(preparation.messagesToSummarize.map((message) => (message.role === "user" || message.role === "assistant" ? message.role : ""))).toEqual(["user", "assistant"]);
+		expect(
+			preparation.messagesToSummarize.map((message) =>
+				message.role === "user" || message.role === "assistant" ? message.role : "",
+			),
+		).toEqual(["user", "assistant"]);
 		const { calls, complete } = fakeComplete();
 		const result = await generateCompactionSummary(preparation, { model, complete });
-		expect(requestText(calls[0]!.context)).toMatch(/<\/conversation>\n\n<previous-summary>\nPREVIOUS\n<\/previous-summary>\n\nThe messages above are NEW/);
+		expect(requestText(calls[0]!.context)).toMatch(
+			/<\/conversation>\n\n<previous-summary>\nPREVIOUS\n<\/previous-summary>\n\nThe messages above are NEW/,
+		);
 		expect(result.details.readFiles).toEqual(["old.ts"]);
 	});
 
@@ -177,15 +213,30 @@ describe("branch summaries", () => {
 		expect(preparation.commonAncestorId).toBe(reply);
 		expect(preparation.entriesToSummarize.map((entry) => entry.id)).toHaveLength(2);
 		const { calls, complete } = fakeComplete("BRANCH");
-		const summary = await generateBranchSummary(preparation, { model, complete, reserveTokens: 1000, customInstructions: "only files" });
+		const summary = await generateBranchSummary(preparation, {
+			model,
+			complete,
+			reserveTokens: 1000,
+			customInstructions: "only files",
+		});
 		expect(calls[0]!.options.maxTokens).toBe(4096);
 		expect(requestText(calls[0]!.context)).toMatch(/Additional focus: only files$/);
-		expect(summary.summary).toMatch(/^The user explored a different branch[\s\S]*BRANCH\n\n<modified-files>\nx\.ts\n<\/modified-files>$/);
-		const replaced = await generateBranchSummary(preparation, { model, complete, reserveTokens: 1000, customInstructions: "ONLY THIS", replaceInstructions: true });
+		expect(summary.summary).toMatch(
+			/^The user explored a different branch[\s\S]*BRANCH\n\n<modified-files>\nx\.ts\n<\/modified-files>$/,
+		);
+		const replaced = await generateBranchSummary(preparation, {
+			model,
+			complete,
+			reserveTokens: 1000,
+			customInstructions: "ONLY THIS",
+			replaceInstructions: true,
+		});
 		expect(requestText(calls[1]!.context)).toMatch(/<\/conversation>\n\nONLY THIS$/);
 		expect(replaced.summary).toContain("BRANCH");
 		const none = collectBranchEntries((id) => session.getBranch(id), root, root);
 		expect(none.entriesToSummarize).toEqual([]);
-		expect((await generateBranchSummary(none, { model, complete, reserveTokens: 1000 })).summary).toBe("No content to summarize");
+		expect((await generateBranchSummary(none, { model, complete, reserveTokens: 1000 })).summary).toBe(
+			"No content to summarize",
+		);
 	});
 });

@@ -30,7 +30,13 @@ describe("ModelRuntime", () => {
 					compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
 					models: [
 						{ id: "qwen2.5-coder:7b" },
-						{ id: "gpt-oss:20b", name: "GPT-OSS 20B", reasoning: true, contextWindow: 131072, compat: { supportsReasoningEffort: true } },
+						{
+							id: "gpt-oss:20b",
+							name: "GPT-OSS 20B",
+							reasoning: true,
+							contextWindow: 131072,
+							compat: { supportsReasoningEffort: true },
+						},
 					],
 				},
 			},
@@ -48,14 +54,19 @@ describe("ModelRuntime", () => {
 			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 			compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
 		});
-		expect(registry.find("ollama", "gpt-oss:20b")!.compat).toEqual({ supportsDeveloperRole: false, supportsReasoningEffort: true });
+		expect(registry.find("ollama", "gpt-oss:20b")!.compat).toEqual({
+			supportsDeveloperRole: false,
+			supportsReasoningEffort: true,
+		});
 		expect(await registry.getApiKey("ollama")).toBe("ollama");
 		expect(registry.getCredentialSource("ollama", {})).toEqual({ kind: "models.json" });
 		expect((await registry.getAvailable()).map((model) => model.provider)).toContain("ollama");
 	});
 
 	it("reroutes built-in providers, applies overrides, then upserts models", () => {
-		const builtin = new ModelRuntime(AuthStorage.inMemory(), undefined).getAll().filter((model) => model.provider === "anthropic");
+		const builtin = new ModelRuntime(AuthStorage.inMemory(), undefined)
+			.getAll()
+			.filter((model) => model.provider === "anthropic");
 		const first = builtin[0]!;
 		const registry = registryWith({
 			providers: {
@@ -76,12 +87,27 @@ describe("ModelRuntime", () => {
 	});
 
 	it("reports a malformed file with the file and key, and keeps the built-ins", () => {
-		const bad = registryWith({ providers: { local: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m", contextWindow: -5 }] } } });
-		expect(bad.getError()).toMatch(/^Invalid .*models\.json: providers\.local\.models\[0\]\.contextWindow must be a positive number$/);
+		const bad = registryWith({
+			providers: {
+				local: {
+					baseUrl: "http://x",
+					api: "openai-completions",
+					apiKey: "k",
+					models: [{ id: "m", contextWindow: -5 }],
+				},
+			},
+		});
+		expect(bad.getError()).toMatch(
+			/^Invalid .*models\.json: providers\.local\.models\[0\]\.contextWindow must be a positive number$/,
+		);
 		expect(bad.find("local", "m")).toBeUndefined();
 		expect(bad.getAll().length).toBeGreaterThan(10);
 		expect(registryWith("{ nope").getError()).toMatch(/models\.json: is not valid JSON/);
-		expect(registryWith({ providers: { local: { baseUrl: "http://x", api: "openai-completions", models: [{ id: "m" }] } } }).getError()).toMatch(
+		expect(
+			registryWith({
+				providers: { local: { baseUrl: "http://x", api: "openai-completions", models: [{ id: "m" }] } },
+			}).getError(),
+		).toMatch(
 			/providers\.local\.apiKey is required for a new provider \(any non-empty value for servers that need no key\)/,
 		);
 	});
@@ -92,7 +118,12 @@ describe("ModelRuntime", () => {
 			{
 				providers: {
 					custom: { baseUrl: "http://x", api: "openai-completions", apiKey: "json-key", models: [{ id: "m" }] },
-					other: { baseUrl: "http://x", api: "openai-completions", apiKey: "$PI_TEST_OTHER_KEY", models: [{ id: "m" }] },
+					other: {
+						baseUrl: "http://x",
+						api: "openai-completions",
+						apiKey: "$PI_TEST_OTHER_KEY",
+						models: [{ id: "m" }],
+					},
 				},
 			},
 			auth,
@@ -106,7 +137,10 @@ describe("ModelRuntime", () => {
 			delete process.env.PI_TEST_OTHER_KEY;
 		}
 		expect(await registry.getApiKey("other")).toBeUndefined();
-		expect(registry.getCredentialSource("anthropic", { ANTHROPIC_API_KEY: "x" })).toEqual({ kind: "env", variable: "ANTHROPIC_API_KEY" });
+		expect(registry.getCredentialSource("anthropic", { ANTHROPIC_API_KEY: "x" })).toEqual({
+			kind: "env",
+			variable: "ANTHROPIC_API_KEY",
+		});
 	});
 
 	it("re-reads models.json on refresh and accepts runtime providers", () => {
@@ -115,10 +149,20 @@ describe("ModelRuntime", () => {
 		writeFileSync(path, "{}");
 		const registry = new ModelRuntime(AuthStorage.inMemory(), path);
 		expect(registry.find("late", "m")).toBeUndefined();
-		writeFileSync(path, JSON.stringify({ providers: { late: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m" }] } } }));
+		writeFileSync(
+			path,
+			JSON.stringify({
+				providers: { late: { baseUrl: "http://x", api: "openai-completions", apiKey: "k", models: [{ id: "m" }] } },
+			}),
+		);
 		registry.refresh();
 		expect(registry.find("late", "m")).toBeDefined();
-		registry.registerProvider("ext", { baseUrl: "http://y", api: "anthropic-messages", apiKey: "k", models: [{ id: "e" }] });
+		registry.registerProvider("ext", {
+			baseUrl: "http://y",
+			api: "anthropic-messages",
+			apiKey: "k",
+			models: [{ id: "e" }],
+		});
 		expect(registry.find("ext", "e")?.api).toBe("anthropic-messages");
 	});
 });

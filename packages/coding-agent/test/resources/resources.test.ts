@@ -25,7 +25,7 @@ function write(path: string, content: string): void {
 
 describe("frontmatter", () => {
 	it("splits YAML frontmatter from the body", () => {
-		expect(parseFrontmatter("---\nname: x\ndescription: \"Does y\"\n---\nBody\n")).toEqual({
+		expect(parseFrontmatter('---\nname: x\ndescription: "Does y"\n---\nBody\n')).toEqual({
 			attributes: { name: "x", description: "Does y" },
 			body: "Body\n",
 		});
@@ -45,7 +45,9 @@ describe("context files", () => {
 		write(join(cwd, "CLAUDE.md"), "inner");
 		const { files } = loadContextFiles({ cwd, agentDir, includeProject: true });
 		expect(files.map((file) => file.content)).toEqual(["global", "outer", "inner"]);
-		expect(loadContextFiles({ cwd, agentDir, includeProject: false }).files.map((file) => file.content)).toEqual(["global"]);
+		expect(loadContextFiles({ cwd, agentDir, includeProject: false }).files.map((file) => file.content)).toEqual([
+			"global",
+		]);
 		expect(hasProjectTrustInputs(cwd)).toBe(true);
 	});
 });
@@ -64,7 +66,9 @@ describe("prompt templates", () => {
 	});
 
 	it("expands known templates and passes unknown commands through", () => {
-		const templates = new Map([["review", { name: "review", description: "", content: "Review $1 carefully", filePath: "", source: "" }]]);
+		const templates = new Map([
+			["review", { name: "review", description: "", content: "Review $1 carefully", filePath: "", source: "" }],
+		]);
 		expect(expandPromptTemplate("/review src/a.ts", templates)).toBe("Review src/a.ts carefully");
 		expect(expandPromptTemplate("/unknown x", templates)).toBe("/unknown x");
 	});
@@ -74,7 +78,10 @@ describe("skills", () => {
 	it("discovers skills, warns on duplicates and bad names, skips missing descriptions, and expands /skill:", () => {
 		const agentDir = tempDir();
 		const cwd = tempDir();
-		write(join(agentDir, "skills", "pdf", "SKILL.md"), "---\nname: pdf\ndescription: Work with <PDF> files\n---\nUse pdftotext.\n");
+		write(
+			join(agentDir, "skills", "pdf", "SKILL.md"),
+			"---\nname: pdf\ndescription: Work with <PDF> files\n---\nUse pdftotext.\n",
+		);
 		write(join(agentDir, "skills", "nodesc", "SKILL.md"), "---\nname: nodesc\n---\nx");
 		write(join(agentDir, "skills", "quick.md"), "---\ndescription: Quick one\n---\nQuick body");
 		write(join(agentDir, "skills", "Bad_Name", "SKILL.md"), "---\ndescription: bad\n---\nb");
@@ -91,7 +98,9 @@ describe("skills", () => {
 		expect(block).toContain("<description>Work with &lt;PDF&gt; files</description>");
 		const skills = new Map(loaded.skills.map((skill) => [skill.name, skill]));
 		const expanded = expandSkillCommand("/skill:pdf summarise a.pdf", skills).text;
-		expect(expanded).toMatch(/^<skill name="pdf" location=".*SKILL\.md">\nReferences are relative to .*pdf\.\n\nUse pdftotext\.\n<\/skill>\n\nsummarise a\.pdf$/);
+		expect(expanded).toMatch(
+			/^<skill name="pdf" location=".*SKILL\.md">\nReferences are relative to .*pdf\.\n\nUse pdftotext\.\n<\/skill>\n\nsummarise a\.pdf$/,
+		);
 		expect(expandSkillCommand("/skill:nope x", skills).text).toBe("/skill:nope x");
 	});
 
@@ -100,7 +109,14 @@ describe("skills", () => {
 		const cwd = tempDir();
 		write(join(agentDir, "skills", "a", "SKILL.md"), "---\ndescription: A\n---\n");
 		write(join(cwd, "extra", "b", "SKILL.md"), "---\ndescription: B\n---\n");
-		const loaded = loadResources({ cwd, agentDir, settings: SettingsManager.inMemory(), projectTrusted: false, noSkills: true, skillPaths: ["extra"] });
+		const loaded = loadResources({
+			cwd,
+			agentDir,
+			settings: SettingsManager.inMemory(),
+			projectTrusted: false,
+			noSkills: true,
+			skillPaths: ["extra"],
+		});
 		expect(loaded.skills.map((skill) => skill.name)).toEqual(["b"]);
 	});
 });
@@ -131,13 +147,30 @@ describe("system prompt", () => {
 			],
 			appendPrompts: ["APPENDED"],
 			contextFiles: [{ path: "/work/app/AGENTS.md", content: "Use tabs." }],
-			skills: [{ name: "s", description: "d", filePath: "/s/SKILL.md", baseDir: "/s", disableModelInvocation: false, source: "" }],
+			skills: [
+				{
+					name: "s",
+					description: "d",
+					filePath: "/s/SKILL.md",
+					baseDir: "/s",
+					disableModelInvocation: false,
+					source: "",
+				},
+			],
 			date: new Date(2026, 0, 5),
 		});
 		expect(prompt).toContain("- read: Read file contents\n- bash: Execute bash commands (ls, grep, find, etc.)");
 		expect(prompt).toContain("- Use bash for file operations like ls, grep and find.");
 		expect(prompt).toContain("- Read a file before editing it.");
-		const order = ["Available tools:", "Guidelines:", "APPENDED", "# Project Context", "## /work/app/AGENTS.md", "<available_skills>", "Current date: 2026-01-05"];
+		const order = [
+			"Available tools:",
+			"Guidelines:",
+			"APPENDED",
+			"# Project Context",
+			"## /work/app/AGENTS.md",
+			"<available_skills>",
+			"Current date: 2026-01-05",
+		];
 		const positions = order.map((marker) => prompt.indexOf(marker));
 		expect(positions.every((position) => position >= 0)).toBe(true);
 		expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -149,7 +182,9 @@ describe("system prompt", () => {
 			cwd: "/w",
 			tools: [],
 			customPrompt: "CUSTOM",
-			skills: [{ name: "s", description: "d", filePath: "/s", baseDir: "/", disableModelInvocation: false, source: "" }],
+			skills: [
+				{ name: "s", description: "d", filePath: "/s", baseDir: "/", disableModelInvocation: false, source: "" },
+			],
 		});
 		expect(prompt.startsWith("CUSTOM\n\nCurrent date:")).toBe(true);
 		expect(buildSystemPrompt({ cwd: "/w", tools: [] })).toContain("Available tools:\n(none)");
@@ -163,7 +198,10 @@ describe("project trust", () => {
 		const store = TrustStore.forAgentDir(agentDir);
 		const base = { cwd, hasInputs: true, store, alwaysTrust: false, defaultProjectTrust: "ask" as const };
 		expect(resolveProjectTrust(base)).toEqual({ trusted: "ask" });
-		expect(resolveProjectTrust({ ...base, defaultProjectTrust: "never" })).toEqual({ trusted: false, source: "default" });
+		expect(resolveProjectTrust({ ...base, defaultProjectTrust: "never" })).toEqual({
+			trusted: false,
+			source: "default",
+		});
 		expect(resolveProjectTrust({ ...base, alwaysTrust: true })).toEqual({ trusted: true, source: "alwaysTrust" });
 		store.set(cwd, false);
 		expect(resolveProjectTrust({ ...base, alwaysTrust: true })).toEqual({ trusted: false, source: "saved" });

@@ -7,7 +7,9 @@ function texts(session: SessionManager): string[] {
 		if (message.role === "compactionSummary") return `summary:${message.summary}`;
 		if (message.role === "user" || message.role === "assistant") {
 			const content = message.content;
-			return typeof content === "string" ? content : content.map((block) => ("text" in block ? block.text : "")).join("");
+			return typeof content === "string"
+				? content
+				: content.map((block) => ("text" in block ? block.text : "")).join("");
 		}
 		return message.role;
 	});
@@ -23,7 +25,12 @@ describe("buildSessionContext with compaction", () => {
 		session.appendCompaction("S", kept, 100);
 		session.appendMessage(userMessage("u3"));
 		expect(texts(session)).toEqual(["summary:S", "u2", "a2", "u3"]);
-		expect(session.buildContextEntries().map((entry) => entry.type)).toEqual(["compaction", "message", "message", "message"]);
+		expect(session.buildContextEntries().map((entry) => entry.type)).toEqual([
+			"compaction",
+			"message",
+			"message",
+			"message",
+		]);
 	});
 
 	it("uses only the last compaction and ignores a firstKeptEntryId that is not on the path", () => {

@@ -111,14 +111,14 @@ describe("SessionManager", () => {
 	it("backs up a file that is not a session and starts fresh at that path", () => {
 		const dir = tempDir();
 		const file = join(dir, "broken.jsonl");
-		writeFileSync(file, "not json\n{\"hello\":1}\n");
+		writeFileSync(file, 'not json\n{"hello":1}\n');
 		const session = SessionManager.open(file, undefined, "/w");
 		expect(session.getEntries()).toEqual([]);
 		expect(session.diagnostics[0]?.type).toBe("error");
 		expect(session.diagnostics[0]?.message).toMatch(/Invalid session file: .*broken\.jsonl: .*saved as/);
 		const backups = readdirSync(dir).filter((name) => name.includes(".corrupt-"));
 		expect(backups).toHaveLength(1);
-		expect(readFileSync(join(dir, backups[0]!), "utf8")).toBe("not json\n{\"hello\":1}\n");
+		expect(readFileSync(join(dir, backups[0]!), "utf8")).toBe('not json\n{"hello":1}\n');
 		expect(lines(file)[0]).toMatchObject({ type: "session", version: 3 });
 	});
 
@@ -197,7 +197,13 @@ describe("SessionManager", () => {
 		const progress: number[] = [];
 		const infos = SessionManager.list("/w", dir, (loaded) => progress.push(loaded));
 		expect(infos).toHaveLength(1);
-		expect(infos[0]).toMatchObject({ id: session.getSessionId(), name: "Named", messageCount: 2, firstMessage: "first question", cwd: "/w" });
+		expect(infos[0]).toMatchObject({
+			id: session.getSessionId(),
+			name: "Named",
+			messageCount: 2,
+			firstMessage: "first question",
+			cwd: "/w",
+		});
 		expect(progress).toEqual([1, 2]);
 	});
 });

@@ -1,10 +1,10 @@
 import { type FauxProviderHandle, type FauxProviderOptions, fauxProvider } from "@pi/ai";
 import type { AgentSession } from "../../src/core/agent-session/agent-session.js";
 import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
-import type { Settings } from "../../src/core/config/settings-types.js";
 import { SettingsManager } from "../../src/core/config/settings-manager.js";
+import type { Settings } from "../../src/core/config/settings-types.js";
 import { ModelRuntime } from "../../src/core/models/model-runtime.js";
-import { createAgentSession, type CreateAgentSessionOptions } from "../../src/core/sdk.js";
+import { type CreateAgentSessionOptions, createAgentSession } from "../../src/core/sdk.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
 
 /** A session on the faux provider, with every event recorded. */
@@ -35,7 +35,8 @@ export async function createFauxSession(
 		cwd,
 		modelRuntime,
 		model: sessionOptions.model ?? faux.getModel(),
-		settingsManager: sessionOptions.settingsManager ?? SettingsManager.inMemory({ retry: { baseDelayMs: 0 }, ...settings }),
+		settingsManager:
+			sessionOptions.settingsManager ?? SettingsManager.inMemory({ retry: { baseDelayMs: 0 }, ...settings }),
 		sessionManager: sessionOptions.sessionManager ?? SessionManager.inMemory(cwd),
 		resourceLoader: sessionOptions.resourceLoader ?? {
 			load: () => ({ contextFiles: [], skills: [], promptTemplates: [], appendSystemPrompts: [], diagnostics: [] }),
@@ -43,7 +44,8 @@ export async function createFauxSession(
 		tools: sessionOptions.tools ?? [],
 	});
 	const events: AgentSessionEvent[] = [];
-	const waiters: { predicate: (event: AgentSessionEvent) => boolean; resolve: (event: AgentSessionEvent) => void }[] = [];
+	const waiters: { predicate: (event: AgentSessionEvent) => boolean; resolve: (event: AgentSessionEvent) => void }[] =
+		[];
 	session.subscribe((event) => {
 		events.push(event);
 		for (const waiter of [...waiters]) {

@@ -27,5 +27,12 @@ export function assistantMessage(text: string, model = "faux-1", provider = "fau
 }
 
 export function toolResultMessage(toolCallId: string, text: string): ToolResultMessage {
-	return { role: "toolResult", toolCallId, toolName: "bash", content: [{ type: "text", text }], isError: false, timestamp: Date.now() };
+	return {
+		role: "toolResult",
+		toolCallId,
+		toolName: "bash",
+		content: [{ type: "text", text }],
+		isError: false,
+		timestamp: Date.now(),
+	};
 }

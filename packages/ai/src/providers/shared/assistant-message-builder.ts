@@ -111,7 +111,10 @@ export class AssistantMessageBuilder {
 	 * Opens or updates the tool call `key`. `argumentsDelta` is a raw JSON fragment; fragments are
 	 * concatenated and parsed tolerantly into `arguments` after each one.
 	 */
-	toolCall(key: string, update: { id?: string; name?: string; argumentsDelta?: string; thoughtSignature?: string }): void {
+	toolCall(
+		key: string,
+		update: { id?: string; name?: string; argumentsDelta?: string; thoughtSignature?: string },
+	): void {
 		if (this.finished) return;
 		const block = this.openBlock(key, "toolCall", { id: update.id ?? "", name: update.name ?? "" }) as ToolCall;
 		if (update.id) block.id = update.id;

@@ -1,7 +1,12 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import type { CreateAgentSessionResult, SessionStartEvent, AgentSessionRuntimeDiagnostic, AgentSessionServices } from "../sdk.js";
 import type { SessionShutdownReason } from "../extensions/extension-runner-seam.js";
+import type {
+	AgentSessionRuntimeDiagnostic,
+	AgentSessionServices,
+	CreateAgentSessionResult,
+	SessionStartEvent,
+} from "../sdk.js";
 import { InvalidSessionFileError, readSessionFile } from "../session/session-file.js";
 import { SessionManager } from "../session/session-manager.js";
 import { defaultSessionDir } from "../session/session-paths.js";
@@ -23,7 +28,9 @@ export interface CreateAgentSessionRuntimeResult extends CreateAgentSessionResul
 }
 
 /** Builds a session for a cwd; called once at start and again on every replacement. */
-export type CreateAgentSessionRuntimeFactory = (input: CreateAgentSessionRuntimeInput) => Promise<CreateAgentSessionRuntimeResult>;
+export type CreateAgentSessionRuntimeFactory = (
+	input: CreateAgentSessionRuntimeInput,
+) => Promise<CreateAgentSessionRuntimeResult>;
 
 /** A user mistake in a replacement request (bad path, bad entry id): one clear message. */
 export class SessionReplacementError extends Error {
@@ -34,7 +41,9 @@ function userText(manager: SessionManager, entryId: string): string | undefined 
 	const entry = manager.getEntry(entryId);
 	if (entry?.type !== "message" || entry.message.role !== "user") return undefined;
 	const content = entry.message.content;
-	return typeof content === "string" ? content : content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+	return typeof content === "string"
+		? content
+		: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
 }
 
 /**
@@ -81,11 +90,15 @@ export class AgentSessionRuntime {
 	}
 
 	/** Replaces the session with a fresh one in the same directory. */
-	async newSession(options: { parentSession?: string; setup?: (manager: SessionManager) => void } = {}): Promise<{ cancelled: boolean }> {
+	async newSession(
+		options: { parentSession?: string; setup?: (manager: SessionManager) => void } = {},
+	): Promise<{ cancelled: boolean }> {
 		if (await this.vetoed({ type: "session_before_switch", reason: "new" })) return { cancelled: true };
 		const old = this.session.sessionManager;
 		const previousSessionFile = old.getSessionFile();
-		const manager = old.getSessionFile() ? SessionManager.create(old.getCwd(), old.getSessionDir()) : SessionManager.inMemory(old.getCwd());
+		const manager = old.getSessionFile()
+			? SessionManager.create(old.getCwd(), old.getSessionDir())
+			: SessionManager.inMemory(old.getCwd());
 		if (options.parentSession) manager.newSession({ parentSession: options.parentSession });
 		options.setup?.(manager);
 		await this.replace(manager, old.getCwd(), { type: "session_start", reason: "new", previousSessionFile }, "new");
@@ -98,10 +111,16 @@ export class AgentSessionRuntime {
 		options: { cwdOverride?: string; withSession?: (session: AgentSession) => void | Promise<void> } = {},
 	): Promise<{ cancelled: boolean }> {
 		const file = resolve(path);
-		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: file })) return { cancelled: true };
+		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: file }))
+			return { cancelled: true };
 		const manager = this.openExisting(file, options.cwdOverride);
 		const previousSessionFile = this.session.sessionFile;
-		await this.replace(manager, manager.getCwd(), { type: "session_start", reason: "resume", previousSessionFile }, "resume");
+		await this.replace(
+			manager,
+			manager.getCwd(),
+			{ type: "session_start", reason: "resume", previousSessionFile },
+			"resume",
+		);
 		await options.withSession?.(this.session);
 		return { cancelled: false };
 	}
@@ -126,15 +145,20 @@ export class AgentSessionRuntime {
 	 * Forks before a user message (`position: "before"`, the default; returns its text) or clones
 	 * up to and including an entry (`"at"`).
 	 */
-	async fork(entryId: string, options: { position?: "before" | "at" } = {}): Promise<{ cancelled: boolean; selectedText?: string }> {
+	async fork(
+		entryId: string,
+		options: { position?: "before" | "at" } = {},
+	): Promise<{ cancelled: boolean; selectedText?: string }> {
 		const position = options.position ?? "before";
 		const manager = this.session.sessionManager;
 		const entry = manager.getEntry(entryId);
 		const selectedText = position === "before" ? userText(manager, entryId) : undefined;
-		if (position === "before" && selectedText === undefined) throw new SessionReplacementError("Invalid entry ID for forking");
+		if (position === "before" && selectedText === undefined)
+			throw new SessionReplacementError("Invalid entry ID for forking");
 		if (!entry) throw new SessionReplacementError(`Entry not found: ${entryId}`);
 		const textResult = selectedText !== undefined ? { selectedText } : {};
-		if (await this.vetoed({ type: "session_before_fork", reason: "fork", entryId })) return { cancelled: true, ...textResult };
+		if (await this.vetoed({ type: "session_before_fork", reason: "fork", entryId }))
+			return { cancelled: true, ...textResult };
 		const previousSessionFile = manager.getSessionFile();
 		await this.teardown("fork");
 		manager.createBranchedSession(position === "before" ? entry.parentId : entryId);
@@ -159,14 +183,20 @@ export class AgentSessionRuntime {
 		const cwd = resolve(cwdOverride ?? header.cwd);
 		const targetDir = defaultSessionDir(cwd, this.agentDir);
 		const target = join(targetDir, basename(source));
-		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: target })) return { cancelled: true };
+		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: target }))
+			return { cancelled: true };
 		if (target !== source) {
 			mkdirSync(targetDir, { recursive: true });
 			copyFileSync(source, target);
 		}
 		const manager = this.openExisting(target, cwdOverride);
 		const previousSessionFile = this.session.sessionFile;
-		await this.replace(manager, manager.getCwd(), { type: "session_start", reason: "resume", previousSessionFile }, "resume");
+		await this.replace(
+			manager,
+			manager.getCwd(),
+			{ type: "session_start", reason: "resume", previousSessionFile },
+			"resume",
+		);
 		return { cancelled: false };
 	}
 
@@ -177,11 +207,18 @@ export class AgentSessionRuntime {
 		await this.teardown("quit");
 	}
 
-	private async vetoed(event: Parameters<AgentSession["extensionRunner"]["emitSessionBeforeChange"]>[0]): Promise<boolean> {
+	private async vetoed(
+		event: Parameters<AgentSession["extensionRunner"]["emitSessionBeforeChange"]>[0],
+	): Promise<boolean> {
 		return (await this.session.extensionRunner.emitSessionBeforeChange(event)).cancel;
 	}
 
-	private async replace(manager: SessionManager, cwd: string, start: SessionStartEvent, reason: SessionShutdownReason): Promise<void> {
+	private async replace(
+		manager: SessionManager,
+		cwd: string,
+		start: SessionStartEvent,
+		reason: SessionShutdownReason,
+	): Promise<void> {
 		await this.teardown(reason);
 		await this.build(manager, cwd, start);
 	}
@@ -205,6 +242,10 @@ export async function createAgentSessionRuntime(
 	factory: CreateAgentSessionRuntimeFactory,
 	options: { cwd: string; agentDir: string; sessionManager: SessionManager },
 ): Promise<AgentSessionRuntime> {
-	const initial = await factory({ cwd: options.cwd, agentDir: options.agentDir, sessionManager: options.sessionManager });
+	const initial = await factory({
+		cwd: options.cwd,
+		agentDir: options.agentDir,
+		sessionManager: options.sessionManager,
+	});
 	return new AgentSessionRuntime(factory, options.agentDir, initial);
 }

@@ -1,24 +1,18 @@
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
-import {
-	type AssistantMessage,
-	clampThinkingLevel,
-	contextTokens,
-	getSupportedThinkingLevels,
-	type ImageContent,
-	isContextOverflow,
-	type Model,
-	type UserMessage,
-} from "@pi/ai";
-import type { SettingsManager } from "../config/settings-manager.js";
+import type { ImageContent, Model } from "@pi/ai";
 import { estimateContextTokens } from "../compaction/token-estimate.js";
-import { type ExtensionRunnerSeam, type InputSource, noopExtensionRunner } from "../extensions/extension-runner-seam.js";
+import type { SettingsManager } from "../config/settings-manager.js";
+import { exportSessionToHtml } from "../export-html/export-session-html.js";
+import {
+	type ExtensionRunnerSeam,
+	type InputSource,
+	noopExtensionRunner,
+} from "../extensions/extension-runner-seam.js";
 import type { BashExecutionMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { Skill } from "../resources/skills.js";
 import type { SessionManager } from "../session/session-manager.js";
-import { type NavigateTreeOptions, navigateSessionTree } from "./session-tree-navigation.js";
-import { abortableDelay } from "./abortable-delay.js";
 import type {
 	AgentSessionEvent,
 	AgentSessionListener,
@@ -26,13 +20,23 @@ import type {
 	PromptDisposition,
 	QueuedInputDisposition,
 } from "./agent-session-events.js";
-import { expandInput, findExtensionCommand } from "./input-expansion.js";
-import { SessionBash, type BashResult } from "./session-bash.js";
 import { AutoContinuation } from "./auto-continuation.js";
+import { expandInput, findExtensionCommand } from "./input-expansion.js";
+import { type BashResult, SessionBash } from "./session-bash.js";
 import { SessionCompactor } from "./session-compactor.js";
-import { SessionQueues } from "./session-queues.js";
-import { type ContextUsage, contextUsageFor, countMessages, type SessionStats, sumSessionUsage } from "./session-stats.js";
-import { backoffDelay, isTransientError } from "./transient-errors.js";
+import { type ScopedModel, SessionModelControl } from "./session-model-control.js";
+import { SessionQueues, userMessage } from "./session-queues.js";
+import {
+	type ContextUsage,
+	contextUsageFor,
+	countMessages,
+	lastAssistantText,
+	type SessionStats,
+	sumSessionUsage,
+} from "./session-stats.js";
+import { type NavigateTreeOptions, navigateSessionTree } from "./session-tree-navigation.js";
+
+export type { ScopedModel } from "./session-model-control.js";
 
 /** The error `prompt()` rejects with while a run is in progress and no streamingBehavior was given. */
 export const ALREADY_PROCESSING_MESSAGE =
@@ -60,12 +64,6 @@ export interface PromptOptions {
 	preflightResult?: (disposition: PromptDisposition) => void;
 }
 
-/** A model in the cycle list, with an optional level of its own. */
-export interface ScopedModel {
-	model: Model;
-	thinkingLevel?: ThinkingLevel;
-}
-
 /** Construction options of an AgentSession (built by `createAgentSession`). */
 export interface AgentSessionConfig {
 	agent: Agent;
@@ -86,7 +84,9 @@ export interface AgentSessionConfig {
 function textOfUser(message: AgentMessage): string {
 	if (message.role !== "user") return "";
 	const content = message.content;
-	return typeof content === "string" ? content : content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+	return typeof content === "string"
+		? content
+		: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
 }
 
 /**
@@ -103,9 +103,9 @@ export class AgentSession {
 	readonly extensionRunner: ExtensionRunnerSeam;
 	readonly promptTemplates: PromptTemplate[];
 	readonly skills: Skill[];
-	private scopedModels: ScopedModel[];
+	private readonly modelControl: SessionModelControl;
 	private readonly listeners = new Set<AgentSessionListener>();
-	private readonly queues = new SessionQueues();
+	private readonly queues: SessionQueues;
 	private readonly compactor: SessionCompactor;
 	private readonly bash: SessionBash;
 	private readonly unsubscribeAgent: () => void;
@@ -130,7 +130,6 @@ export class AgentSession {
 		this.extensionRunner = config.extensionRunner ?? noopExtensionRunner;
 		this.promptTemplates = config.promptTemplates ?? [];
 		this.skills = config.skills ?? [];
-		this.scopedModels = config.scopedModels ?? [];
 		this.rebuildSystemPrompt = config.rebuildSystemPrompt;
 		this.autoRetryEnabled = this.settingsManager.getRetrySettings().enabled;
 		this.agent.steeringMode = this.settingsManager.getSteeringMode();
@@ -153,6 +152,15 @@ export class AgentSession {
 			emit: (event) => this.emit(event),
 			isBusy: () => this.running,
 			store: (message) => this.storeBashMessage(message),
+		});
+		this.queues = new SessionQueues(this.agent, (event) => this.emit(event));
+		this.modelControl = new SessionModelControl({
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			settings: this.settingsManager,
+			modelRuntime: this.modelRuntime,
+			scopedModels: config.scopedModels ?? [],
+			refreshSystemPrompt: () => this.refreshSystemPrompt(),
 		});
 		this.auto = new AutoContinuation({
 			agent: this.agent,
@@ -186,12 +194,8 @@ export class AgentSession {
 		}
 	}
 
-	private emitQueueUpdate(): void {
-		this.emit({ type: "queue_update", ...this.queues.snapshot() });
-	}
-
 	private onAgentEvent(event: AgentEvent): void {
-		if (event.type === "message_start" && this.queues.take(event.message)) this.emitQueueUpdate();
+		if (event.type === "message_start") this.queues.noteInjected(event.message);
 		if (event.type === "message_end") this.persistMessage(event.message);
 		if (event.type === "agent_end") {
 			this.emit({ ...event, willRetry: this.auto.decideRetry() });
@@ -209,7 +213,9 @@ export class AgentSession {
 
 	/** The active branch's messages without replies that were taken out for a retry. */
 	private contextFromSession(): AgentMessage[] {
-		return this.sessionManager.buildSessionContext().messages.filter((message) => !this.excludedFromContext.has(message));
+		return this.sessionManager
+			.buildSessionContext()
+			.messages.filter((message) => !this.excludedFromContext.has(message));
 	}
 
 	private dropFromContext(message: AgentMessage): void {
@@ -298,7 +304,7 @@ export class AgentSession {
 		}
 		if (this.running) {
 			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING_MESSAGE);
-			this.enqueue(options.streamingBehavior === "steer" ? "steering" : "followUp", expanded.text, expanded.images);
+			this.queues.add(options.streamingBehavior === "steer" ? "steering" : "followUp", expanded.text, expanded.images);
 			options.preflightResult?.("queued");
 			return;
 		}
@@ -310,7 +316,7 @@ export class AgentSession {
 			throw error;
 		}
 		this.bash.flushPending();
-		const message = this.userMessage(expanded.text, expanded.images);
+		const message = userMessage(expanded.text, expanded.images);
 		options.preflightResult?.("started");
 		await this.runSettled(async () => {
 			await this.auto.compactBeforePrompt();
@@ -328,7 +334,11 @@ export class AgentSession {
 		return this.queueInput("followUp", text, images);
 	}
 
-	private async queueInput(kind: "steering" | "followUp", text: string, images: ImageContent[]): Promise<QueuedInputDisposition> {
+	private async queueInput(
+		kind: "steering" | "followUp",
+		text: string,
+		images: ImageContent[],
+	): Promise<QueuedInputDisposition> {
 		const command = findExtensionCommand(text, this.extensionRunner);
 		if (command) {
 			throw new Error(
@@ -342,34 +352,21 @@ export class AgentSession {
 			templates: this.promptTemplates,
 		});
 		if (expanded === "handled") return "handled";
-		this.enqueue(kind, expanded.text, expanded.images);
+		this.queues.add(kind, expanded.text, expanded.images);
 		return "queued";
-	}
-
-	private enqueue(kind: "steering" | "followUp", text: string, images: ImageContent[]): void {
-		const message = this.userMessage(text, images);
-		this.queues.add(kind, message, text);
-		if (kind === "steering") this.agent.steer(message);
-		else this.agent.followUp(message);
-		this.emitQueueUpdate();
 	}
 
 	/** Removes every queued message and returns their texts. */
 	clearQueue(): { steering: string[]; followUp: string[] } {
-		this.agent.clearAllQueues();
-		const removed = this.queues.clear();
-		if (removed.steering.length + removed.followUp.length > 0) this.emitQueueUpdate();
-		return removed;
-	}
-
-	private userMessage(text: string, images: ImageContent[]): UserMessage {
-		return { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() };
+		return this.queues.clear();
 	}
 
 	private async checkCanPrompt(): Promise<void> {
 		const model = this.model;
 		if (!model) {
-			throw new Error("No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.");
+			throw new Error(
+				"No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.",
+			);
 		}
 		if (!(await this.modelRuntime.hasAuth(model.provider))) {
 			throw new Error(
@@ -450,7 +447,10 @@ export class AgentSession {
 	 * branch being left. Selecting a user or custom message puts the leaf on its parent and returns
 	 * its text for the editor. A summariser error rejects; an abort cancels.
 	 */
-	async navigateTree(targetId: string, options: NavigateTreeOptions = {}): Promise<{ cancelled: boolean; editorText?: string }> {
+	async navigateTree(
+		targetId: string,
+		options: NavigateTreeOptions = {},
+	): Promise<{ cancelled: boolean; editorText?: string }> {
 		if (!this.sessionManager.getEntry(targetId)) throw new Error(`Entry not found: ${targetId}`);
 		if (this.running) await this.abort();
 		const controller = new AbortController();
@@ -474,56 +474,32 @@ export class AgentSession {
 
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
-		this.agent.state.model = model;
-		this.sessionManager.appendModelChange(model.provider, model.id);
-		this.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
-		this.applyThinkingLevel(this.thinkingLevel, false);
-		this.refreshSystemPrompt();
+		this.modelControl.setModel(model);
 	}
 
 	/** The models `cycleModel` goes through: scoped ones if configured, else every available one. */
-	async getCycleModels(): Promise<{ models: ScopedModel[]; isScoped: boolean }> {
-		if (this.scopedModels.length > 0) return { models: this.scopedModels, isScoped: true };
-		return { models: (await this.modelRuntime.getAvailable()).map((model) => ({ model })), isScoped: false };
+	getCycleModels(): Promise<{ models: readonly ScopedModel[]; isScoped: boolean }> {
+		return this.modelControl.getCycleModels();
 	}
 
 	/** Moves to the next model; undefined when there is nothing to cycle to. */
-	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
-		const { models, isScoped } = await this.getCycleModels();
-		if (models.length <= 1 && models[0]?.model.id === this.model?.id) return undefined;
-		if (models.length === 0) return undefined;
-		const index = models.findIndex((entry) => entry.model.provider === this.model?.provider && entry.model.id === this.model?.id);
-		const next = models[(index + 1) % models.length]!;
-		this.setModel(next.model);
-		if (next.thinkingLevel) this.setThinkingLevel(next.thinkingLevel);
-		return { model: next.model, thinkingLevel: this.thinkingLevel, isScoped };
+	cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		return this.modelControl.cycleModel();
 	}
 
 	/** Levels the current model supports, ascending; `["off"]` without a model. */
 	getAvailableThinkingLevels(): ThinkingLevel[] {
-		return this.model ? (getSupportedThinkingLevels(this.model) as ThinkingLevel[]) : ["off"];
+		return this.modelControl.getAvailableThinkingLevels();
 	}
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. */
 	setThinkingLevel(level: ThinkingLevel): void {
-		this.applyThinkingLevel(level, true);
-	}
-
-	private applyThinkingLevel(level: ThinkingLevel, saveDefault: boolean): void {
-		const clamped: ThinkingLevel = this.model ? (clampThinkingLevel(this.model, level) as ThinkingLevel) : level;
-		const changed = clamped !== this.thinkingLevel;
-		this.agent.state.thinkingLevel = clamped;
-		if (changed) this.sessionManager.appendThinkingLevelChange(clamped);
-		if (saveDefault) this.settingsManager.setDefaultThinkingLevel(clamped);
+		this.modelControl.setThinkingLevel(level);
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */
 	cycleThinkingLevel(): ThinkingLevel | undefined {
-		const levels = this.getAvailableThinkingLevels();
-		if (levels.length <= 1) return undefined;
-		const next = levels[(levels.indexOf(this.thinkingLevel) + 1) % levels.length]!;
-		this.setThinkingLevel(next);
-		return this.thinkingLevel;
+		return this.modelControl.cycleThinkingLevel();
 	}
 
 	setSteeringMode(mode: "all" | "one-at-a-time"): void {
@@ -560,7 +536,10 @@ export class AgentSession {
 	// --- stats and queries --------------------------------------------------------------------
 
 	getContextUsage(): ContextUsage | undefined {
-		return contextUsageFor(this.model, this.contextUnknownAfterCompaction ? null : estimateContextTokens(this.messages));
+		return contextUsageFor(
+			this.model,
+			this.contextUnknownAfterCompaction ? null : estimateContextTokens(this.messages),
+		);
 	}
 
 	getSessionStats(): SessionStats {
@@ -578,22 +557,20 @@ export class AgentSession {
 
 	/** Text of the latest assistant reply (aborted empty ones skipped), trimmed; undefined if none. */
 	getLastAssistantText(): string | undefined {
-		for (let i = this.messages.length - 1; i >= 0; i--) {
-			const message = this.messages[i]!;
-			if (message.role !== "assistant") continue;
-			if (message.stopReason === "aborted" && message.content.length === 0) continue;
-			const text = message.content
-				.flatMap((block) => (block.type === "text" ? [block.text] : []))
-				.join("")
-				.trim();
-			return text || undefined;
-		}
-		return undefined;
+		return lastAssistantText(this.messages);
 	}
 
 	/** User messages of the active branch a fork can start before (text ones only). */
 	getUserMessagesForForking(): { entryId: string; text: string }[] {
 		return this.sessionManager.getUserMessagesForForking().filter((entry) => entry.text !== "");
+	}
+
+	/**
+	 * Writes the session as one self-contained HTML file and returns its path. Default path:
+	 * `pi-session-<session file base name>.html` in the process's working directory.
+	 */
+	exportToHtml(outputPath?: string): string {
+		return exportSessionToHtml(this.sessionManager, outputPath ? { outputPath } : {});
 	}
 
 	/** Names the session; rejects an empty name. */
@@ -607,7 +584,10 @@ export class AgentSession {
 	 * extensions. Until then extensions run with the no-op UI in mode "print".
 	 */
 	async bindExtensions(bindings: ExtensionBindings): Promise<void> {
-		this.bindings = { ...this.bindings, ...Object.fromEntries(Object.entries(bindings).filter(([, value]) => value !== undefined)) };
+		this.bindings = {
+			...this.bindings,
+			...Object.fromEntries(Object.entries(bindings).filter(([, value]) => value !== undefined)),
+		};
 	}
 
 	/** The bindings given so far. */

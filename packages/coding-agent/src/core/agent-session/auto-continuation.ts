@@ -114,7 +114,13 @@ export class AutoContinuation {
 		this.retryAttempt++;
 		const delayMs = backoffDelay(this.retryAttempt, settings.baseDelayMs, settings.maxAgentDelayMs);
 		const errorMessage = failed.errorMessage ?? "";
-		this.host.emit({ type: "auto_retry_start", attempt: this.retryAttempt, maxAttempts: settings.maxRetries, delayMs, errorMessage });
+		this.host.emit({
+			type: "auto_retry_start",
+			attempt: this.retryAttempt,
+			maxAttempts: settings.maxRetries,
+			delayMs,
+			errorMessage,
+		});
 		this.retryController = new AbortController();
 		const waited = await abortableDelay(delayMs, this.retryController.signal);
 		this.retryController = undefined;
@@ -164,7 +170,8 @@ export class AutoContinuation {
 
 	private async compactOnThreshold(last: AssistantMessage): Promise<void> {
 		if (!this.compactionEnabled() || last.stopReason === "aborted" || this.isOlderThanLatestCompaction(last)) return;
-		const tokens = last.stopReason === "error" ? estimateContextTokens(this.host.agent.state.messages) : contextTokens(last.usage);
+		const tokens =
+			last.stopReason === "error" ? estimateContextTokens(this.host.agent.state.messages) : contextTokens(last.usage);
 		if (!this.exceedsThreshold(tokens)) return;
 		// Failures are reported through compaction_end; automatic compaction never fails the run.
 		await this.host.compactor.compact("threshold").catch(() => undefined);
@@ -190,6 +197,7 @@ export class AutoContinuation {
 			return;
 		}
 		if (!this.compactionEnabled() || this.isOlderThanLatestCompaction(last)) return;
-		if (this.exceedsThreshold(contextTokens(last.usage))) await this.host.compactor.compact("threshold").catch(() => undefined);
+		if (this.exceedsThreshold(contextTokens(last.usage)))
+			await this.host.compactor.compact("threshold").catch(() => undefined);
 	}
 }

@@ -22,7 +22,12 @@ export function findExtensionCommand(
 export async function expandInput(
 	text: string,
 	images: ImageContent[],
-	options: { runner: ExtensionRunnerSeam; source: InputSource; skills: readonly Skill[]; templates: readonly PromptTemplate[] },
+	options: {
+		runner: ExtensionRunnerSeam;
+		source: InputSource;
+		skills: readonly Skill[];
+		templates: readonly PromptTemplate[];
+	},
 ): Promise<{ text: string; images: ImageContent[] } | "handled"> {
 	let current = { text, images };
 	if (options.runner.hasInputHandlers()) {

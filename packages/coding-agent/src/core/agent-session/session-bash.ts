@@ -1,6 +1,6 @@
 import type { BashExecutionMessage } from "../messages.js";
-import { createLocalBashOperations } from "../tools/bash-operations.js";
 import { executeBash } from "../tools/bash-executor.js";
+import { createLocalBashOperations } from "../tools/bash-operations.js";
 import type { AgentSessionEvent } from "./agent-session-events.js";
 
 /** The result of a user bash command (rpc.md §9.8.1 `BashResult`). */
@@ -47,7 +47,11 @@ export class SessionBash {
 				signal: controller.signal,
 				operations: createLocalBashOperations(this.host.shellPath ? { shellPath: this.host.shellPath } : undefined),
 				onChunk: (delta) =>
-					this.host.emit({ type: "bash_execution_update", ...(options.id !== undefined ? { id: options.id } : {}), delta }),
+					this.host.emit({
+						type: "bash_execution_update",
+						...(options.id !== undefined ? { id: options.id } : {}),
+						delta,
+					}),
 			});
 			const bashResult: BashResult = {
 				output: result.output,

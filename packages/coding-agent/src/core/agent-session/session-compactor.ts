@@ -1,8 +1,8 @@
 import type { Model } from "@pi/ai";
-import type { SettingsManager } from "../config/settings-manager.js";
 import { generateCompactionSummary, SummarizationError } from "../compaction/generate-summary.js";
 import { prepareCompaction } from "../compaction/prepare-compaction.js";
 import { estimateTokens } from "../compaction/token-estimate.js";
+import type { SettingsManager } from "../config/settings-manager.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { AgentSessionEvent, CompactionReason, CompactionResult } from "./agent-session-events.js";
@@ -46,7 +46,10 @@ export class SessionCompactor {
 	 * Compacts the active branch. Emits compaction_start / compaction_end; resolves with the result
 	 * or rejects (Compaction cancelled, Already compacted, Summarization failed: …).
 	 */
-	async compact(reason: CompactionReason, options: { customInstructions?: string; willRetry?: boolean } = {}): Promise<CompactionResult> {
+	async compact(
+		reason: CompactionReason,
+		options: { customInstructions?: string; willRetry?: boolean } = {},
+	): Promise<CompactionResult> {
 		const willRetry = options.willRetry ?? false;
 		this.host.emit({ type: "compaction_start", reason });
 		const controller = new AbortController();
@@ -58,7 +61,12 @@ export class SessionCompactor {
 		} catch (error) {
 			const aborted = controller.signal.aborted || (error instanceof SummarizationError && error.aborted);
 			const message = error instanceof Error ? error.message : String(error);
-			const prefix = reason === "manual" ? "" : reason === "overflow" ? "Context overflow recovery failed: " : "Auto-compaction failed: ";
+			const prefix =
+				reason === "manual"
+					? ""
+					: reason === "overflow"
+						? "Context overflow recovery failed: "
+						: "Auto-compaction failed: ";
 			this.host.emit({
 				type: "compaction_end",
 				reason,
@@ -74,13 +82,18 @@ export class SessionCompactor {
 		}
 	}
 
-	private async run(reason: CompactionReason, signal: AbortSignal, customInstructions: string | undefined): Promise<CompactionResult> {
+	private async run(
+		reason: CompactionReason,
+		signal: AbortSignal,
+		customInstructions: string | undefined,
+	): Promise<CompactionResult> {
 		const model = this.host.getModel();
 		if (!model) throw new Error("No model selected");
 		const settings = this.host.settings.getCompactionSettings();
 		const preparation = prepareCompaction(this.host.sessionManager.getBranch(), settings);
 		const apiKey = await this.host.modelRuntime.getApiKey(model);
-		if (!apiKey && !(await this.host.modelRuntime.hasAuth(model.provider))) throw new Error(`No API key for ${model.provider}`);
+		if (!apiKey && !(await this.host.modelRuntime.hasAuth(model.provider)))
+			throw new Error(`No API key for ${model.provider}`);
 		const generated = await withSummarizationRetry(
 			() =>
 				generateCompactionSummary(preparation, {
@@ -90,7 +103,12 @@ export class SessionCompactor {
 					signal,
 					customInstructions,
 				}),
-			{ retry: this.host.settings.getRetrySettings(), signal, emit: this.host.emit, source: { source: "compaction", reason } },
+			{
+				retry: this.host.settings.getRetrySettings(),
+				signal,
+				emit: this.host.emit,
+				source: { source: "compaction", reason },
+			},
 		);
 		if (signal.aborted) throw new CompactionCancelledError();
 		this.host.sessionManager.appendCompaction(

@@ -1,27 +1,48 @@
-import type { AgentMessage } from "@pi/agent-core";
+import type { Agent, AgentMessage } from "@pi/agent-core";
+import type { ImageContent, UserMessage } from "@pi/ai";
+import type { AgentSessionEvent } from "./agent-session-events.js";
 
 type QueueKind = "steering" | "followUp";
 
+/** A user message with text first, then images. */
+export function userMessage(text: string, images: readonly ImageContent[] = []): UserMessage {
+	return { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() };
+}
+
 /**
- * Mirrors the Agent's steering and follow-up queues as texts (after expansion) for
- * `queue_update`. A queued message is recognised by identity when the Agent injects it.
+ * The session's view of the Agent's steering and follow-up queues: enqueues into the Agent,
+ * mirrors the texts (after expansion) and emits `queue_update` whenever they change — on
+ * enqueue, when the Agent injects a queued message (recognised by identity), and on clear.
  */
 export class SessionQueues {
 	private readonly pending = new Map<AgentMessage, { kind: QueueKind; text: string }>();
 
-	add(kind: QueueKind, message: AgentMessage, text: string): void {
+	constructor(
+		private readonly agent: Agent,
+		private readonly emit: (event: AgentSessionEvent) => void,
+	) {}
+
+	/** Queues a message for the Agent and announces the new queues. */
+	add(kind: QueueKind, text: string, images: readonly ImageContent[]): void {
+		const message = userMessage(text, images);
 		this.pending.set(message, { kind, text });
+		if (kind === "steering") this.agent.steer(message);
+		else this.agent.followUp(message);
+		this.emitUpdate();
 	}
 
-	/** Removes `message` if it was queued; returns whether it was. */
-	take(message: AgentMessage): boolean {
-		return this.pending.delete(message);
+	/** Called at each `message_start`: announces a queued message leaving the queue. */
+	noteInjected(message: AgentMessage): void {
+		if (this.pending.delete(message)) this.emitUpdate();
 	}
 
+	/** Empties both queues and returns their texts; announces only when something was removed. */
 	clear(): { steering: string[]; followUp: string[] } {
-		const snapshot = this.snapshot();
+		this.agent.clearAllQueues();
+		const removed = this.snapshot();
 		this.pending.clear();
-		return snapshot;
+		if (removed.steering.length + removed.followUp.length > 0) this.emitUpdate();
+		return removed;
 	}
 
 	get size(): number {
@@ -34,5 +55,9 @@ export class SessionQueues {
 		const followUp: string[] = [];
 		for (const { kind, text } of this.pending.values()) (kind === "steering" ? steering : followUp).push(text);
 		return { steering, followUp };
+	}
+
+	private emitUpdate(): void {
+		this.emit({ type: "queue_update", ...this.snapshot() });
 	}
 }

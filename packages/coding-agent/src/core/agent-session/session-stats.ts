@@ -52,10 +52,9 @@ export function sumSessionUsage(entries: readonly SessionEntry[]): { tokens: Ses
 }
 
 /** Message counts of the current context. */
-export function countMessages(messages: readonly AgentMessage[]): Pick<
-	SessionStats,
-	"userMessages" | "assistantMessages" | "toolCalls" | "toolResults" | "totalMessages"
-> {
+export function countMessages(
+	messages: readonly AgentMessage[],
+): Pick<SessionStats, "userMessages" | "assistantMessages" | "toolCalls" | "toolResults" | "totalMessages"> {
 	let userMessages = 0;
 	let assistantMessages = 0;
 	let toolCalls = 0;
@@ -72,10 +71,25 @@ export function countMessages(messages: readonly AgentMessage[]): Pick<
 
 /** Context usage for a model, or undefined without a model or a known window. */
 export function contextUsageFor(model: Model | undefined, tokens: number | null): ContextUsage | undefined {
-	if (!model || !model.contextWindow) return undefined;
+	if (!model?.contextWindow) return undefined;
 	return {
 		tokens,
 		contextWindow: model.contextWindow,
 		percent: tokens === null ? null : (tokens / model.contextWindow) * 100,
 	};
+}
+
+/** Text of the latest assistant reply (aborted empty ones skipped), trimmed; undefined when none or empty. */
+export function lastAssistantText(messages: readonly AgentMessage[]): string | undefined {
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]!;
+		if (message.role !== "assistant") continue;
+		if (message.stopReason === "aborted" && message.content.length === 0) continue;
+		const text = message.content
+			.flatMap((block) => (block.type === "text" ? [block.text] : []))
+			.join("")
+			.trim();
+		return text || undefined;
+	}
+	return undefined;
 }

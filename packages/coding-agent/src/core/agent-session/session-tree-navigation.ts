@@ -28,12 +28,15 @@ export interface TreeNavigationHost {
 }
 
 function contentText(content: string | readonly { type: string; text?: string }[]): string {
-	return typeof content === "string" ? content : content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
+	return typeof content === "string"
+		? content
+		: content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
 }
 
 function selectedText(entry: SessionEntry): string | undefined {
 	if (entry.type === "custom_message") return contentText(entry.content);
-	if (entry.type === "message" && entry.message.role === "user") return contentText((entry.message as AgentMessage & { role: "user" }).content);
+	if (entry.type === "message" && entry.message.role === "user")
+		return contentText((entry.message as AgentMessage & { role: "user" }).content);
 	return undefined;
 }
 
@@ -59,7 +62,12 @@ async function summarizeBranch(
 					customInstructions: options.customInstructions,
 					replaceInstructions: options.replaceInstructions,
 				}),
-			{ retry: host.settings.getRetrySettings(), signal: host.signal, emit: host.emit, source: { source: "branchSummary" } },
+			{
+				retry: host.settings.getRetrySettings(),
+				signal: host.signal,
+				emit: host.emit,
+				source: { source: "branchSummary" },
+			},
 		);
 	} catch (error) {
 		if (host.signal.aborted || (error instanceof SummarizationError && error.aborted)) return "cancelled";

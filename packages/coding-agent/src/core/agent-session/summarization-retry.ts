@@ -1,5 +1,5 @@
-import type { RetrySettings } from "../config/settings-types.js";
 import { SummarizationError } from "../compaction/generate-summary.js";
+import type { RetrySettings } from "../config/settings-types.js";
 import { abortableDelay } from "./abortable-delay.js";
 import type { AgentSessionEvent, CompactionReason } from "./agent-session-events.js";
 import { backoffDelay, isTransientError } from "./transient-errors.js";
@@ -13,7 +13,12 @@ export type SummarizationSource = { source: "compaction"; reason: CompactionReas
  */
 export async function withSummarizationRetry<T>(
 	run: () => Promise<T>,
-	options: { retry: RetrySettings; signal: AbortSignal; emit: (event: AgentSessionEvent) => void; source: SummarizationSource },
+	options: {
+		retry: RetrySettings;
+		signal: AbortSignal;
+		emit: (event: AgentSessionEvent) => void;
+		source: SummarizationSource;
+	},
 ): Promise<T> {
 	let attempt = 0;
 	try {
@@ -22,7 +27,10 @@ export async function withSummarizationRetry<T>(
 				return await run();
 			} catch (error) {
 				const retryable =
-					error instanceof SummarizationError && !error.aborted && options.retry.enabled && isTransientError(error.reply);
+					error instanceof SummarizationError &&
+					!error.aborted &&
+					options.retry.enabled &&
+					isTransientError(error.reply);
 				if (!retryable || attempt >= options.retry.maxRetries) throw error;
 				attempt++;
 				const delayMs = backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxAgentDelayMs);
@@ -33,7 +41,8 @@ export async function withSummarizationRetry<T>(
 					delayMs,
 					errorMessage: error.reply.errorMessage ?? "",
 				});
-				if (!(await abortableDelay(delayMs, options.signal))) throw new SummarizationError({ ...error.reply, stopReason: "aborted" }, true);
+				if (!(await abortableDelay(delayMs, options.signal)))
+					throw new SummarizationError({ ...error.reply, stopReason: "aborted" }, true);
 				options.emit({ type: "summarization_retry_attempt_start", ...options.source });
 			}
 		}

@@ -52,7 +52,12 @@ export function collectBranchEntries(
 function entryMessage(entry: SessionEntry): SessionMessage | undefined {
 	if (entry.type === "compaction") {
 		const compaction = entry as CompactionEntry;
-		return { role: "compactionSummary", summary: compaction.summary, tokensBefore: compaction.tokensBefore, timestamp: Date.parse(entry.timestamp) };
+		return {
+			role: "compactionSummary",
+			summary: compaction.summary,
+			tokensBefore: compaction.tokensBefore,
+			timestamp: Date.parse(entry.timestamp),
+		};
 	}
 	return entryToMessage(entry);
 }

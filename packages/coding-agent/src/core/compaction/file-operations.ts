@@ -1,5 +1,5 @@
-import type { FileOperationDetails, SessionEntry } from "../session/session-types.js";
 import type { SessionMessage } from "../messages.js";
+import type { FileOperationDetails, SessionEntry } from "../session/session-types.js";
 
 /** Files read and modified, collected from tool calls and earlier summaries. */
 export interface FileOperations {
@@ -49,6 +49,7 @@ export function toFileDetails(operations: FileOperations): FileOperationDetails 
 export function appendFileLists(summary: string, details: FileOperationDetails): string {
 	const blocks: string[] = [];
 	if (details.readFiles.length > 0) blocks.push(`<read-files>\n${details.readFiles.join("\n")}\n</read-files>`);
-	if (details.modifiedFiles.length > 0) blocks.push(`<modified-files>\n${details.modifiedFiles.join("\n")}\n</modified-files>`);
+	if (details.modifiedFiles.length > 0)
+		blocks.push(`<modified-files>\n${details.modifiedFiles.join("\n")}\n</modified-files>`);
 	return blocks.length === 0 ? summary : `${summary}\n\n${blocks.join("\n\n")}`;
 }

@@ -14,7 +14,11 @@ import type { CompactionPreparation } from "./prepare-compaction.js";
 import { serializeConversation } from "./serialize-conversation.js";
 
 /** One summarisation request: resolves with the final assistant message (never rejects for model errors). */
-export type SummaryCompleteFn = (model: Model, context: Context, options: SimpleStreamOptions) => Promise<AssistantMessage>;
+export type SummaryCompleteFn = (
+	model: Model,
+	context: Context,
+	options: SimpleStreamOptions,
+) => Promise<AssistantMessage>;
 
 /** A summariser reply that ended in error; the message keeps the vendor text. */
 export class SummarizationError extends Error {
@@ -85,7 +89,10 @@ export async function summarize(options: {
 	});
 	const reply = await options.complete(
 		options.model,
-		{ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: request }], timestamp: Date.now() }] },
+		{
+			systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
+			messages: [{ role: "user", content: [{ type: "text", text: request }], timestamp: Date.now() }],
+		},
 		{
 			maxTokens: options.maxTokens,
 			reasoning: options.model.reasoning ? "high" : undefined,
@@ -94,7 +101,8 @@ export async function summarize(options: {
 			sessionId: randomUUID(),
 		},
 	);
-	if (reply.stopReason === "error" || reply.stopReason === "aborted") throw new SummarizationError(reply, reply.stopReason === "aborted");
+	if (reply.stopReason === "error" || reply.stopReason === "aborted")
+		throw new SummarizationError(reply, reply.stopReason === "aborted");
 	return { text: replyText(reply), usage: reply.usage };
 }
 
@@ -104,7 +112,13 @@ export async function summarize(options: {
  */
 export async function generateCompactionSummary(
 	preparation: CompactionPreparation,
-	options: { model: Model; complete: SummaryCompleteFn; apiKey?: string; signal?: AbortSignal; customInstructions?: string },
+	options: {
+		model: Model;
+		complete: SummaryCompleteFn;
+		apiKey?: string;
+		signal?: AbortSignal;
+		customInstructions?: string;
+	},
 ): Promise<GeneratedSummary> {
 	const reserve = preparation.settings.reserveTokens;
 	const history = summarize({

@@ -45,7 +45,12 @@ function isMessageLike(entry: SessionEntry): boolean {
 }
 
 /** Index of the first kept entry within `[start, end)`, or -1 when there is no valid cut point. */
-export function findCutPoint(path: readonly SessionEntry[], start: number, end: number, keepRecentTokens: number): number {
+export function findCutPoint(
+	path: readonly SessionEntry[],
+	start: number,
+	end: number,
+	keepRecentTokens: number,
+): number {
 	const validCuts: number[] = [];
 	for (let i = start; i < end; i++) if (isValidCutPoint(path[i]!)) validCuts.push(i);
 	if (validCuts.length === 0) return -1;

@@ -26,11 +26,17 @@ export function serializeConversation(messages: readonly Message[]): string {
 					: text;
 			parts.push(`[Tool result]: ${truncated}`);
 		} else {
-			const thinking = message.content.flatMap((block) => (block.type === "thinking" && block.thinking ? [block.thinking] : []));
+			const thinking = message.content.flatMap((block) =>
+				block.type === "thinking" && block.thinking ? [block.thinking] : [],
+			);
 			const text = message.content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : []));
 			const calls = message.content.flatMap((block) =>
 				block.type === "toolCall"
-					? [`${block.name}(${Object.entries(block.arguments).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(", ")})`]
+					? [
+							`${block.name}(${Object.entries(block.arguments)
+								.map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+								.join(", ")})`,
+						]
 					: [],
 			);
 			if (thinking.length > 0) parts.push(`[Assistant thinking]: ${thinking.join("\n")}`);

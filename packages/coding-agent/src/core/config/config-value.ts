@@ -21,7 +21,7 @@ export function resolveConfigValue(
 	const env = options.env ?? process.env;
 	if (raw.startsWith("!")) return runValueCommand(raw.slice(1), options.shell);
 	const reference = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(raw);
-	if (reference && (raw.startsWith("${") === raw.endsWith("}"))) {
+	if (reference && raw.startsWith("${") === raw.endsWith("}")) {
 		const value = env[reference[1]!];
 		return value ? { value } : { value: undefined, diagnostic: `Environment variable ${reference[1]} is not set` };
 	}

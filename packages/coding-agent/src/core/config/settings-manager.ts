@@ -30,7 +30,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Objects merge key by key; arrays and scalars from `over` replace those of `base`. */
-export function deepMergeSettings(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+export function deepMergeSettings(
+	base: Record<string, unknown>,
+	over: Record<string, unknown>,
+): Record<string, unknown> {
 	const merged: Record<string, unknown> = { ...base };
 	for (const [key, value] of Object.entries(over)) {
 		const current = merged[key];
@@ -63,7 +66,11 @@ export class SettingsManager {
 	}
 
 	/** Settings for a cwd. `projectTrusted` gates everything in the project file but `sessionDir`. */
-	static create(cwd: string, agentDir: string = getAgentDir(), options: { projectTrusted?: boolean } = {}): SettingsManager {
+	static create(
+		cwd: string,
+		agentDir: string = getAgentDir(),
+		options: { projectTrusted?: boolean } = {},
+	): SettingsManager {
 		return new SettingsManager(
 			join(agentDir, "settings.json"),
 			join(resolve(cwd), CONFIG_DIR_NAME, "settings.json"),
@@ -83,12 +90,14 @@ export class SettingsManager {
 			const read = readJsonObjectFile<Settings>(this.globalPath, {});
 			this.global = read.value;
 			this.globalInvalid = read.status === "invalid";
-			if (read.status === "invalid") this.diagnostics.push({ type: "error", path: this.globalPath, message: read.error });
+			if (read.status === "invalid")
+				this.diagnostics.push({ type: "error", path: this.globalPath, message: read.error });
 		}
 		if (this.projectPath) {
 			const read = readJsonObjectFile<Settings>(this.projectPath, {});
 			this.project = read.value;
-			if (read.status === "invalid") this.diagnostics.push({ type: "error", path: this.projectPath, message: read.error });
+			if (read.status === "invalid")
+				this.diagnostics.push({ type: "error", path: this.projectPath, message: read.error });
 		}
 		this.recompute();
 	}

@@ -72,7 +72,10 @@ export function previewEntry(entry: SessionEntry): EntryPreview {
 		case "custom":
 			return { kind: "custom data", text: entry.customType };
 		case "custom_message":
-			return { kind: `custom (${entry.customType})`, text: entry.display ? firstLine(contentText(entry.content)) : "(not displayed)" };
+			return {
+				kind: `custom (${entry.customType})`,
+				text: entry.display ? firstLine(contentText(entry.content)) : "(not displayed)",
+			};
 		case "label":
 			return { kind: "label", text: entry.label ? `${entry.targetId}: ${entry.label}` : `${entry.targetId}: cleared` };
 		case "session_info":

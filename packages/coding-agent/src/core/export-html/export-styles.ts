@@ -14,7 +14,7 @@ export const EXPORT_STYLES = `
 @media (prefers-color-scheme: dark) {
 	:root {
 		--bg: #0d1117; --fg: #e6edf3; --muted: #8d96a0; --border: #30363d; --panel: #161b22;
-		--code-bg: #1c2128; --accent: #4493f8; --user: #0c2d6b; --assistant: #0d1117;
+		--code-bg: #1c2128; --accent: #4493f8; --user: #14243b; --assistant: #0d1117;
 		--tool: #161b22; --error: #ff7b72; --error-bg: #3c1618; --summary: #3b2e00; --branch: #2f1a3d;
 		--label: #0f3d1f; --label-fg: #7ee2a8; --target: #3b2e00;
 	}
@@ -28,6 +28,7 @@ body {
 a { color: var(--accent); }
 code, pre { font-family: var(--mono); font-size: 0.88em; }
 pre { margin: 0.5rem 0; padding: 0.6rem 0.8rem; background: var(--code-bg); border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
+pre code { font-size: inherit; }
 :not(pre) > code { background: var(--code-bg); padding: 0.1em 0.35em; border-radius: 4px; }
 .muted { color: var(--muted); font-weight: normal; }
 .session-header { max-width: 1400px; margin: 0 auto 1.25rem; border-bottom: 1px solid var(--border); padding-bottom: 1rem; }

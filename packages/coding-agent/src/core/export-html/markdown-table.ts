@@ -1,6 +1,6 @@
 import { renderInlineMarkdown } from "./markdown-inline.js";
 
-const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const SEPARATOR_ROW = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /** Splits `| a | b |` into trimmed cells; `\|` stays a literal pipe. */
 function splitRow(line: string): string[] {
@@ -15,7 +15,9 @@ function splitRow(line: string): string[] {
 export function isTableStart(lines: readonly string[], start: number): boolean {
 	const header = lines[start] ?? "";
 	const separator = lines[start + 1] ?? "";
-	return header.includes("|") && separator.includes("-") && SEPARATOR_ROW.test(separator);
+	if (!header.includes("|") || !separator.includes("-") || !SEPARATOR_ROW.test(separator)) return false;
+	// As in GitHub's tables, the delimiter row must have as many cells as the header.
+	return splitRow(header).length === splitRow(separator).length;
 }
 
 function renderRow(cells: readonly string[], tag: "th" | "td", width: number): string {

@@ -37,7 +37,7 @@ function parseFence(lines: readonly string[], start: number): Block | undefined 
 	const open = FENCE_OPEN.exec(lines[start] ?? "");
 	if (!open) return undefined;
 	const marker = open[1] ?? "```";
-	const language = (open[2] ?? "").replace(/[^\w+#.-]/g, "").slice(0, 32);
+	const language = (/^[\w+#.-]*/.exec(open[2] ?? "")?.[0] ?? "").slice(0, 32);
 	const body: string[] = [];
 	let next = start + 1;
 	while (next < lines.length && !isFenceClose(lines[next] ?? "", marker)) body.push(lines[next++] ?? "");

@@ -19,12 +19,27 @@ import {
 import { AuthStorage, InMemoryAuthStorage, type StoredCredential } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { type ModelConfig, type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
+import {
+	type ModelConfig,
+	type ModelsJson,
+	ModelsJsonError,
+	type ProviderConfig,
+	readModelsJson,
+} from "./models-json.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
-export type CredentialSource = { kind: "auth.json" } | { kind: "env"; variable: string } | { kind: "models.json" } | { kind: "none" };
+export type CredentialSource =
+	| { kind: "auth.json" }
+	| { kind: "env"; variable: string }
+	| { kind: "models.json" }
+	| { kind: "none" };
 
-const MODEL_DEFAULTS = { reasoning: false, input: ["text"] as ("text" | "image")[], contextWindow: 128000, maxTokens: 16384 };
+const MODEL_DEFAULTS = {
+	reasoning: false,
+	input: ["text"] as ("text" | "image")[],
+	contextWindow: 128000,
+	maxTokens: 16384,
+};
 
 function isBuiltinProvider(id: string): id is KnownProvider {
 	return Object.hasOwn(BUILTIN_PROVIDER_FACTORIES, id);
@@ -38,7 +53,8 @@ export function credentialStoreFor(storage: AuthStorage): CredentialStore {
 			if (!stored || stored.type === "oauth") return stored as Credential | undefined;
 			return { type: "api_key", key: resolveConfigValue(stored.key).value, env: stored.env };
 		},
-		list: async () => storage.list().map((providerId) => ({ providerId, type: storage.get(providerId)?.type ?? "api_key" })),
+		list: async () =>
+			storage.list().map((providerId) => ({ providerId, type: storage.get(providerId)?.type ?? "api_key" })),
 		// Not held under the file lock across `fn` (it may be async); OAuth refresh is [later].
 		modify: async (providerId, fn) => {
 			const next = await fn(storage.get(providerId) as Credential | undefined);
@@ -49,8 +65,16 @@ export function credentialStoreFor(storage: AuthStorage): CredentialStore {
 	};
 }
 
-function applyModelConfig(base: Model | undefined, config: Partial<ModelConfig>, provider: ProviderConfig, providerId: string): Model {
-	const compat = provider.compat || base?.compat || config.compat ? { ...provider.compat, ...base?.compat, ...config.compat } : undefined;
+function applyModelConfig(
+	base: Model | undefined,
+	config: Partial<ModelConfig>,
+	provider: ProviderConfig,
+	providerId: string,
+): Model {
+	const compat =
+		provider.compat || base?.compat || config.compat
+			? { ...provider.compat, ...base?.compat, ...config.compat }
+			: undefined;
 	const model: Model = {
 		id: config.id ?? base!.id,
 		name: config.name ?? base?.name ?? config.id ?? "",
@@ -114,7 +138,10 @@ function buildProvider(providerId: string, config: ProviderConfig): Provider {
 	const models = new Map<string, Model>();
 	for (const model of base?.models ?? []) {
 		const override = config.modelOverrides?.[model.id];
-		models.set(model.id, applyModelConfig(model, { ...override, headers: { ...override?.headers, ...headers } }, config, providerId));
+		models.set(
+			model.id,
+			applyModelConfig(model, { ...override, headers: { ...override?.headers, ...headers } }, config, providerId),
+		);
 	}
 	// New models of a built-in provider speak its API unless they say otherwise.
 	const defaultApi = config.api ?? base?.models[0]?.api;
@@ -201,7 +228,8 @@ export class ModelRuntime {
 
 	private rebuild(): void {
 		const models = createModels({ credentials: this.models.credentials });
-		for (const id of Object.keys(BUILTIN_PROVIDER_FACTORIES) as KnownProvider[]) models.setProvider(BUILTIN_PROVIDER_FACTORIES[id]());
+		for (const id of Object.keys(BUILTIN_PROVIDER_FACTORIES) as KnownProvider[])
+			models.setProvider(BUILTIN_PROVIDER_FACTORIES[id]());
 		for (const [id, config] of [...Object.entries(this.config.providers), ...this.registered]) {
 			models.setProvider(buildProvider(id, config));
 		}

@@ -48,17 +48,26 @@ export class ModelsJsonError extends Error {
 type Check = (value: unknown) => string | undefined;
 
 const isString: Check = (value) => (typeof value === "string" ? undefined : "must be a string");
-const isNonEmptyString: Check = (value) => (typeof value === "string" && value !== "" ? undefined : "must be a non-empty string");
+const isNonEmptyString: Check = (value) =>
+	typeof value === "string" && value !== "" ? undefined : "must be a non-empty string";
 const isBoolean: Check = (value) => (typeof value === "boolean" ? undefined : "must be true or false");
-const isPositive: Check = (value) => (typeof value === "number" && value > 0 && Number.isFinite(value) ? undefined : "must be a positive number");
-const isObject: Check = (value) => (value !== null && typeof value === "object" && !Array.isArray(value) ? undefined : "must be an object");
+const isPositive: Check = (value) =>
+	typeof value === "number" && value > 0 && Number.isFinite(value) ? undefined : "must be a positive number";
+const isObject: Check = (value) =>
+	value !== null && typeof value === "object" && !Array.isArray(value) ? undefined : "must be an object";
 const isStringMap: Check = (value) =>
-	isObject(value) ?? (Object.values(value as object).every((item) => typeof item === "string") ? undefined : "must map names to strings");
+	isObject(value) ??
+	(Object.values(value as object).every((item) => typeof item === "string") ? undefined : "must map names to strings");
 const isInputList: Check = (value) =>
-	Array.isArray(value) && value.every((item) => item === "text" || item === "image") ? undefined : 'must be a list of "text" and "image"';
+	Array.isArray(value) && value.every((item) => item === "text" || item === "image")
+		? undefined
+		: 'must be a list of "text" and "image"';
 const isCost: Check = (value) =>
 	isObject(value) ??
-	(Object.entries(value as object).every(([key, item]) => ["input", "output", "cacheRead", "cacheWrite"].includes(key) && typeof item === "number" && item >= 0)
+	(Object.entries(value as object).every(
+		([key, item]) =>
+			["input", "output", "cacheRead", "cacheWrite"].includes(key) && typeof item === "number" && item >= 0,
+	)
 		? undefined
 		: "must only hold non-negative numbers for input, output, cacheRead and cacheWrite");
 
@@ -105,7 +114,8 @@ function validateProvider(path: string, id: string, raw: unknown): ProviderConfi
 			const modelKey = `${key}.models[${index}]`;
 			const modelProblem = isObject(model);
 			if (modelProblem) throw new ModelsJsonError(path, modelKey, modelProblem);
-			if ((model as Record<string, unknown>).id === undefined) throw new ModelsJsonError(path, `${modelKey}.id`, "is required");
+			if ((model as Record<string, unknown>).id === undefined)
+				throw new ModelsJsonError(path, `${modelKey}.id`, "is required");
 			checkFields(path, modelKey, model as Record<string, unknown>, MODEL_FIELDS);
 		});
 	}
@@ -138,7 +148,10 @@ export function validateModelsJson(path: string, raw: unknown, isBuiltin: (provi
 		const provider = validateProvider(path, id, value);
 		if (!isBuiltin(id) && provider.models && provider.models.length > 0) {
 			for (const field of ["baseUrl", "api", "apiKey"] as const) {
-				if (provider[field] === undefined && (field !== "api" || provider.models.some((model) => model.api === undefined))) {
+				if (
+					provider[field] === undefined &&
+					(field !== "api" || provider.models.some((model) => model.api === undefined))
+				) {
 					const hint = field === "apiKey" ? " (any non-empty value for servers that need no key)" : "";
 					throw new ModelsJsonError(path, `providers.${id}.${field}`, `is required for a new provider${hint}`);
 				}

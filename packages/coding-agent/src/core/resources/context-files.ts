@@ -51,7 +51,11 @@ export function loadContextFiles(options: { cwd: string; agentDir: string; inclu
 		try {
 			files.push({ path, content: readFileSync(path, "utf8") });
 		} catch (error) {
-			diagnostics.push({ type: "warning", path, message: `Cannot read context file ${path}: ${(error as Error).message}` });
+			diagnostics.push({
+				type: "warning",
+				path,
+				message: `Cannot read context file ${path}: ${(error as Error).message}`,
+			});
 		}
 	}
 	return { files, diagnostics };

@@ -17,7 +17,9 @@ export function parseFrontmatter(text: string): Frontmatter {
 	try {
 		const parsed = parseYaml(match[1]!) as unknown;
 		const attributes =
-			parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+			parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+				? (parsed as Record<string, unknown>)
+				: {};
 		return { attributes, body };
 	} catch (error) {
 		return { attributes: {}, body, error: (error as Error).message };

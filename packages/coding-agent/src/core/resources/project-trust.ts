@@ -6,7 +6,9 @@ import { readJsonObjectFile, writeJsonFileAtomic } from "../config/json-file.js"
 export type TrustFile = Record<string, { trusted: boolean; decidedAt: string }>;
 
 /** How a trust question was settled, or that the user must be asked. */
-export type TrustResolution = { trusted: boolean; source: "cli" | "saved" | "alwaysTrust" | "default" | "no-inputs" } | { trusted: "ask" };
+export type TrustResolution =
+	| { trusted: boolean; source: "cli" | "saved" | "alwaysTrust" | "default" | "no-inputs" }
+	| { trusted: "ask" };
 
 function canonical(cwd: string): string {
 	try {
@@ -32,7 +34,11 @@ export class TrustStore {
 	set(cwd: string, trusted: boolean): void {
 		const read = readJsonObjectFile<TrustFile>(this.path, {});
 		if (read.status === "invalid") throw new Error(`Not saving trust decision: ${read.error}`);
-		writeJsonFileAtomic(this.path, { ...read.value, [canonical(cwd)]: { trusted, decidedAt: new Date().toISOString() } }, 0o600);
+		writeJsonFileAtomic(
+			this.path,
+			{ ...read.value, [canonical(cwd)]: { trusted, decidedAt: new Date().toISOString() } },
+			0o600,
+		);
 	}
 }
 

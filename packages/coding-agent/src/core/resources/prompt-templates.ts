@@ -25,18 +25,30 @@ export function findTemplateFiles(path: string): string[] {
 }
 
 /** Reads one template file; undefined (with a diagnostic) when unreadable. */
-export function loadTemplateFile(filePath: string, source: string, diagnostics: ResourceDiagnostic[]): PromptTemplate | undefined {
+export function loadTemplateFile(
+	filePath: string,
+	source: string,
+	diagnostics: ResourceDiagnostic[],
+): PromptTemplate | undefined {
 	let text: string;
 	try {
 		text = readFileSync(filePath, "utf8");
 	} catch (error) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Cannot read prompt template ${filePath}: ${(error as Error).message}` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Cannot read prompt template ${filePath}: ${(error as Error).message}`,
+		});
 		return undefined;
 	}
 	const { attributes, body } = parseFrontmatter(text);
 	let description = typeof attributes.description === "string" ? attributes.description.trim() : "";
 	if (!description) {
-		const firstLine = body.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+		const firstLine =
+			body
+				.split("\n")
+				.find((line) => line.trim() !== "")
+				?.trim() ?? "";
 		description = firstLine.length > DESCRIPTION_MAX ? `${firstLine.slice(0, DESCRIPTION_MAX)}…` : firstLine;
 	}
 	return { name: basename(filePath, ".md"), description, content: body, filePath, source };
@@ -73,15 +85,18 @@ export function parseTemplateArguments(text: string): string[] {
  * values are never re-scanned.
  */
 export function substituteTemplateArguments(template: string, args: readonly string[]): string {
-	return template.replace(/\$\{@:(\d+)(?::(\d+))?\}|\$ARGUMENTS|\$@|\$(\d+)/g, (_match, start?: string, length?: string, position?: string) => {
-		if (position !== undefined) return args[Number(position) - 1] ?? "";
-		if (start !== undefined) {
-			const from = Math.max(Number(start), 1) - 1;
-			const slice = length !== undefined ? args.slice(from, from + Number(length)) : args.slice(from);
-			return slice.join(" ");
-		}
-		return args.join(" ");
-	});
+	return template.replace(
+		/\$\{@:(\d+)(?::(\d+))?\}|\$ARGUMENTS|\$@|\$(\d+)/g,
+		(_match, start?: string, length?: string, position?: string) => {
+			if (position !== undefined) return args[Number(position) - 1] ?? "";
+			if (start !== undefined) {
+				const from = Math.max(Number(start), 1) - 1;
+				const slice = length !== undefined ? args.slice(from, from + Number(length)) : args.slice(from);
+				return slice.join(" ");
+			}
+			return args.join(" ");
+		},
+	);
 }
 
 /** Expands `/name args` when `name` is a known template; anything else passes through. */

@@ -95,9 +95,15 @@ function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnos
 			fromDirs([join(options.cwd, CONFIG_DIR_NAME, "skills"), ...projectAgentsSkillDirs(options.cwd)], "project");
 			fromDirs(expand("project"), "project-settings");
 		}
-		fromDirs((options.extraSkillPaths ?? []).map((path) => resolve(options.cwd, path)), "extension");
+		fromDirs(
+			(options.extraSkillPaths ?? []).map((path) => resolve(options.cwd, path)),
+			"extension",
+		);
 	}
-	fromDirs((options.skillPaths ?? []).map((path) => resolve(options.cwd, path)), "cli");
+	fromDirs(
+		(options.skillPaths ?? []).map((path) => resolve(options.cwd, path)),
+		"cli",
+	);
 	return [...skills.values()];
 }
 
@@ -123,9 +129,15 @@ function loadTemplates(options: ResourceLoaderOptions, diagnostics: ResourceDiag
 			fromPaths([join(options.cwd, CONFIG_DIR_NAME, "prompts")], "project");
 			fromPaths(expand("project"), "project-settings");
 		}
-		fromPaths((options.extraPromptPaths ?? []).map((path) => resolve(options.cwd, path)), "extension");
+		fromPaths(
+			(options.extraPromptPaths ?? []).map((path) => resolve(options.cwd, path)),
+			"extension",
+		);
 	}
-	fromPaths((options.promptTemplatePaths ?? []).map((path) => resolve(options.cwd, path)), "cli");
+	fromPaths(
+		(options.promptTemplatePaths ?? []).map((path) => resolve(options.cwd, path)),
+		"cli",
+	);
 	return [...templates.values()];
 }
 
@@ -142,7 +154,9 @@ export function loadResources(options: ResourceLoaderOptions): LoadedResources {
 		: loadContextFiles({ cwd: options.cwd, agentDir: options.agentDir, includeProject: options.projectTrusted });
 	diagnostics.push(...context.diagnostics);
 	const customSystemPrompt =
-		options.systemPrompt !== undefined ? readTextOrFile(options.systemPrompt, options.cwd) : projectOrGlobal(options, "SYSTEM.md");
+		options.systemPrompt !== undefined
+			? readTextOrFile(options.systemPrompt, options.cwd)
+			: projectOrGlobal(options, "SYSTEM.md");
 	const appendSystemPrompts = [
 		...[projectOrGlobal(options, "APPEND_SYSTEM.md")].filter((text): text is string => text !== undefined),
 		...(options.appendSystemPrompt ?? []).map((value) => readTextOrFile(value, options.cwd)),

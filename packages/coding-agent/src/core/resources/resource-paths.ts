@@ -78,7 +78,8 @@ export function expandResourcePatterns(patterns: readonly string[], baseDir: str
 			const full = absolute(pattern).split("\\").join("/");
 			const root = full.slice(0, full.search(/[*?{]/)).replace(/[^/]*$/, "");
 			const matcher = globToRegExp(full);
-			if (existsSync(root)) included.push(...walkFiles(root).filter((path) => matcher.test(path.split("\\").join("/"))));
+			if (existsSync(root))
+				included.push(...walkFiles(root).filter((path) => matcher.test(path.split("\\").join("/"))));
 		} else included.push(absolute(pattern));
 	}
 	const kept = included.filter((path) => !excludes.some((regexp) => regexp.test(path.split("\\").join("/"))));

@@ -55,27 +55,48 @@ export function loadSkillFile(filePath: string, source: string, diagnostics: Res
 	try {
 		text = readFileSync(filePath, "utf8");
 	} catch (error) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Cannot read skill ${filePath}: ${(error as Error).message}` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Cannot read skill ${filePath}: ${(error as Error).message}`,
+		});
 		return undefined;
 	}
 	const { attributes, error } = parseFrontmatter(text);
-	if (error) diagnostics.push({ type: "warning", path: filePath, message: `Invalid frontmatter in ${filePath}: ${error}` });
+	if (error)
+		diagnostics.push({ type: "warning", path: filePath, message: `Invalid frontmatter in ${filePath}: ${error}` });
 	const isSkillMd = basename(filePath) === "SKILL.md";
 	const fallbackName = isSkillMd ? basename(dirname(filePath)) : basename(filePath, ".md");
 	const name = typeof attributes.name === "string" && attributes.name ? attributes.name : fallbackName;
 	const description = typeof attributes.description === "string" ? attributes.description.trim() : "";
 	if (!description) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Skill ${filePath} has no description and was not loaded` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Skill ${filePath} has no description and was not loaded`,
+		});
 		return undefined;
 	}
 	if (!NAME_PATTERN.test(name) || name.length > 64) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Skill name "${name}" should be 1-64 chars of a-z, 0-9 and single hyphens` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Skill name "${name}" should be 1-64 chars of a-z, 0-9 and single hyphens`,
+		});
 	}
 	if (isSkillMd && name !== fallbackName) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Skill name "${name}" does not match its directory "${fallbackName}"` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Skill name "${name}" does not match its directory "${fallbackName}"`,
+		});
 	}
 	if (description.length > 1024) {
-		diagnostics.push({ type: "warning", path: filePath, message: `Skill "${name}" description is longer than 1024 characters` });
+		diagnostics.push({
+			type: "warning",
+			path: filePath,
+			message: `Skill "${name}" description is longer than 1024 characters`,
+		});
 	}
 	return {
 		name,
@@ -106,7 +127,12 @@ export function addSkills(into: Map<string, Skill>, skills: Skill[], diagnostics
 }
 
 function escapeXml(text: string): string {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+	return text
+		.replace(/&/g, "&amp;")
+		.replace(/</g, "&lt;")
+		.replace(/>/g, "&gt;")
+		.replace(/"/g, "&quot;")
+		.replace(/'/g, "&apos;");
 }
 
 /** The system-prompt block listing skills the model may read; empty when none is visible. */

@@ -39,7 +39,9 @@ const BUILTIN_SNIPPETS: Record<string, string> = {
 
 function toolList(tools: readonly PromptTool[]): string {
 	if (tools.length === 0) return "Available tools:\n(none)";
-	const lines = tools.map((tool) => `- ${tool.name}: ${tool.promptSnippet ?? BUILTIN_SNIPPETS[tool.name] ?? tool.description}`);
+	const lines = tools.map(
+		(tool) => `- ${tool.name}: ${tool.promptSnippet ?? BUILTIN_SNIPPETS[tool.name] ?? tool.description}`,
+	);
 	return `Available tools:\n${lines.join("\n")}\n\nOther custom tools may be available depending on the project.`;
 }
 
@@ -49,11 +51,14 @@ function guidelines(tools: readonly PromptTool[]): string {
 	const explorers = ["grep", "find", "ls"].some(has);
 	const bullets: string[] = [];
 	if (has("bash") && !explorers) bullets.push("Use bash for file operations like ls, grep and find.");
-	if (has("bash") && explorers) bullets.push("Prefer the grep, find and ls tools over bash for exploring files (faster, respect .gitignore).");
-	if (has("read") && has("edit")) bullets.push("Read a file before editing it. Use the read tool instead of cat or sed to look at files.");
+	if (has("bash") && explorers)
+		bullets.push("Prefer the grep, find and ls tools over bash for exploring files (faster, respect .gitignore).");
+	if (has("read") && has("edit"))
+		bullets.push("Read a file before editing it. Use the read tool instead of cat or sed to look at files.");
 	if (has("edit")) bullets.push("Edits need old text that matches the file exactly, including whitespace.");
 	if (has("write")) bullets.push("Use write only for new files or complete rewrites.");
-	if (has("edit") || has("write")) bullets.push("When you change files, summarise what you did in plain text; do not print whole files back.");
+	if (has("edit") || has("write"))
+		bullets.push("When you change files, summarise what you did in plain text; do not print whole files back.");
 	for (const tool of tools) bullets.push(...(tool.promptGuidelines ?? []));
 	bullets.push("Be concise in your responses.", "Show file paths clearly when working with files.");
 	return `Guidelines:\n${[...new Set(bullets)].map((bullet) => `- ${bullet}`).join("\n")}`;
@@ -61,7 +66,9 @@ function guidelines(tools: readonly PromptTool[]): string {
 
 function docsSection(docs: SystemPromptOptions["docsPaths"]): string | undefined {
 	if (!docs || (!docs.readme && !docs.docs && !docs.examples)) return undefined;
-	const lines = ["Documentation about pi itself (read it only when the user asks about pi, its SDK, extensions or configuration):"];
+	const lines = [
+		"Documentation about pi itself (read it only when the user asks about pi, its SDK, extensions or configuration):",
+	];
 	if (docs.readme) lines.push(`- README: ${docs.readme}`);
 	if (docs.docs) lines.push(`- Docs: ${docs.docs}`);
 	if (docs.examples) lines.push(`- Examples: ${docs.examples}`);

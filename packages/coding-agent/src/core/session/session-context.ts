@@ -1,9 +1,4 @@
-import type {
-	CompactionEntry,
-	SessionContext,
-	SessionEntry,
-	SessionMessage,
-} from "./session-types.js";
+import type { CompactionEntry, SessionContext, SessionEntry, SessionMessage } from "./session-types.js";
 
 /** Converts one entry to its context message, or undefined for entries that are not messages. */
 export function entryToMessage(entry: SessionEntry): SessionMessage | undefined {
@@ -21,7 +16,12 @@ export function entryToMessage(entry: SessionEntry): SessionMessage | undefined 
 			};
 		case "branch_summary":
 			return entry.summary
-				? { role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: Date.parse(entry.timestamp) }
+				? {
+						role: "branchSummary",
+						summary: entry.summary,
+						fromId: entry.fromId,
+						timestamp: Date.parse(entry.timestamp),
+					}
 				: undefined;
 		default:
 			return undefined;

@@ -88,7 +88,11 @@ export function listAllSessions(onProgress?: ListProgress, agentDir: string = ge
 	const root = join(agentDir, "sessions");
 	if (!existsSync(root)) return [];
 	const files = readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory() ? sessionFilesIn(join(root, entry.name)) : entry.name.endsWith(".jsonl") ? [join(root, entry.name)] : [],
+		entry.isDirectory()
+			? sessionFilesIn(join(root, entry.name))
+			: entry.name.endsWith(".jsonl")
+				? [join(root, entry.name)]
+				: [],
 	);
 	return readAll(files, onProgress);
 }

@@ -3,12 +3,7 @@ import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { ImageContent, TextContent, Usage } from "@pi/ai";
 import { buildContextFromPath, contextEntriesFromPath } from "./session-context.js";
-import {
-	backupCorruptFile,
-	InvalidSessionFileError,
-	readSessionFile,
-	SessionFileWriter,
-} from "./session-file.js";
+import { backupCorruptFile, InvalidSessionFileError, readSessionFile, SessionFileWriter } from "./session-file.js";
 import { generateEntryId } from "./session-ids.js";
 import { type ListProgress, listAllSessions, listSessionsIn } from "./session-listing.js";
 import { migrateSession, needsMigration } from "./session-migrations.js";
@@ -118,7 +113,14 @@ export class SessionManager {
 		const migrating = needsMigration(header);
 		if (migrating) ({ header, entries } = migrateSession(header, entries));
 		const cwd = resolve(cwdOverride ?? header.cwd);
-		const manager = new SessionManager(cwd, sessionDir ? resolve(sessionDir) : dirname(file), header, entries, file, true);
+		const manager = new SessionManager(
+			cwd,
+			sessionDir ? resolve(sessionDir) : dirname(file),
+			header,
+			entries,
+			file,
+			true,
+		);
 		if (migrating) manager.writer!.writeAll(header, entries);
 		if (parsed.skippedLines > 0) {
 			manager.diagnostics.push({
@@ -245,7 +247,13 @@ export class SessionManager {
 	}
 
 	/** Moves the leaf to `entryId`, then appends a branch summary of the abandoned leaf. */
-	branchWithSummary(entryId: string | null, summary: string, details?: unknown, fromHook?: boolean, usage?: Usage): string {
+	branchWithSummary(
+		entryId: string | null,
+		summary: string,
+		details?: unknown,
+		fromHook?: boolean,
+		usage?: Usage,
+	): string {
 		const fromId = this.leafId ?? "root";
 		if (entryId === null) this.resetLeaf();
 		else this.branch(entryId);
@@ -333,7 +341,10 @@ export class SessionManager {
 
 	/** Starts a new, empty session in the same directory (deferred file creation). */
 	newSession(options: { parentSession?: string; id?: string } = {}): void {
-		this.header = { ...newHeader(this.cwd, options.id), ...(options.parentSession ? { parentSession: options.parentSession } : {}) };
+		this.header = {
+			...newHeader(this.cwd, options.id),
+			...(options.parentSession ? { parentSession: options.parentSession } : {}),
+		};
 		this.index = new SessionTreeIndex();
 		this.leafId = null;
 		this.persisted = false;

@@ -1,0 +1,91 @@
+import type { Agent, ThinkingLevel } from "@pi/agent-core";
+import { clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { SessionManager } from "../session/session-manager.js";
+
+/** A model in the cycle list, with an optional level of its own. */
+export interface ScopedModel {
+	model: Model;
+	thinkingLevel?: ThinkingLevel;
+}
+
+/** What model control needs from its session. */
+export interface ModelControlHost {
+	agent: Agent;
+	sessionManager: SessionManager;
+	settings: SettingsManager;
+	modelRuntime: ModelRuntime;
+	scopedModels: readonly ScopedModel[];
+	/** Rebuilds the system prompt after a model change. */
+	refreshSystemPrompt(): void;
+}
+
+/**
+ * Model and thinking-level changes of one session: every change is clamped to the model,
+ * recorded in the session file and saved as the default in settings.
+ */
+export class SessionModelControl {
+	constructor(private readonly host: ModelControlHost) {}
+
+	private get model(): Model | undefined {
+		return this.host.agent.state.model;
+	}
+
+	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
+	setModel(model: Model): void {
+		this.host.agent.state.model = model;
+		this.host.sessionManager.appendModelChange(model.provider, model.id);
+		this.host.settings.setDefaultModelAndProvider(model.provider, model.id);
+		this.applyThinkingLevel(this.host.agent.state.thinkingLevel, false);
+		this.host.refreshSystemPrompt();
+	}
+
+	/** The cycle list: scoped models if configured, else every available one. */
+	async getCycleModels(): Promise<{ models: readonly ScopedModel[]; isScoped: boolean }> {
+		if (this.host.scopedModels.length > 0) return { models: this.host.scopedModels, isScoped: true };
+		return { models: (await this.host.modelRuntime.getAvailable()).map((model) => ({ model })), isScoped: false };
+	}
+
+	/** Moves to the next model; undefined when there is nothing else to cycle to. */
+	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		const { models, isScoped } = await this.getCycleModels();
+		const current = this.model;
+		const index = models.findIndex(
+			(entry) => entry.model.provider === current?.provider && entry.model.id === current?.id,
+		);
+		const others = models.length - (index >= 0 ? 1 : 0);
+		if (others === 0) return undefined;
+		const next = models[(index + 1) % models.length]!;
+		this.setModel(next.model);
+		if (next.thinkingLevel) this.setThinkingLevel(next.thinkingLevel);
+		return { model: next.model, thinkingLevel: this.host.agent.state.thinkingLevel, isScoped };
+	}
+
+	/** Levels the current model supports, ascending; `["off"]` without a model. */
+	getAvailableThinkingLevels(): ThinkingLevel[] {
+		return this.model ? (getSupportedThinkingLevels(this.model) as ThinkingLevel[]) : ["off"];
+	}
+
+	/** Sets the level, clamped to the model; records a change entry when it changed. */
+	setThinkingLevel(level: ThinkingLevel): void {
+		this.applyThinkingLevel(level, true);
+	}
+
+	private applyThinkingLevel(level: ThinkingLevel, saveDefault: boolean): void {
+		const clamped: ThinkingLevel = this.model ? (clampThinkingLevel(this.model, level) as ThinkingLevel) : level;
+		const changed = clamped !== this.host.agent.state.thinkingLevel;
+		this.host.agent.state.thinkingLevel = clamped;
+		if (changed) this.host.sessionManager.appendThinkingLevelChange(clamped);
+		if (saveDefault) this.host.settings.setDefaultThinkingLevel(clamped);
+	}
+
+	/** Next supported level (wrapping); undefined for models without reasoning. */
+	cycleThinkingLevel(): ThinkingLevel | undefined {
+		const levels = this.getAvailableThinkingLevels();
+		if (levels.length <= 1) return undefined;
+		const next = levels[(levels.indexOf(this.host.agent.state.thinkingLevel) + 1) % levels.length]!;
+		this.setThinkingLevel(next);
+		return this.host.agent.state.thinkingLevel;
+	}
+}
