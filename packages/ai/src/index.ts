@@ -28,7 +28,7 @@ export { OPENAI_BASE_URL, OPENAI_MODELS, openaiProvider } from "./models/openai.
 export { OPENROUTER_BASE_URL, OPENROUTER_MODELS, openrouterProvider } from "./models/openrouter.js";
 export { XAI_BASE_URL, XAI_MODELS, xaiProvider } from "./models/xai.js";
 export type { CreateModelsOptions, GetAuthOptions, Models } from "./models-collection.js";
-export { createModels, SIMPLE_MAX_TOKENS_CAP } from "./models-collection.js";
+export { createModels } from "./models-collection.js";
 export { addOverflowPattern, getOverflowPatterns, isContextOverflow } from "./overflow.js";
 export type {
 	ApiKeyAuth,
@@ -65,6 +65,7 @@ export { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "./pr
 export { BUILTIN_APIS, registerBuiltinApis } from "./providers/register-builtins.js";
 export type { UsageUpdate } from "./providers/shared/assistant-message-builder.js";
 export { AssistantMessageBuilder } from "./providers/shared/assistant-message-builder.js";
+export { SIMPLE_MAX_TOKENS_CAP } from "./simple-max-tokens.js";
 export {
 	complete,
 	completeSimple,

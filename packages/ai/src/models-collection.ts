@@ -4,14 +4,12 @@ import { defaultEnv } from "./env-api-keys.js";
 import { AssistantMessageEventStream } from "./event-stream.js";
 import type { AuthResult, Provider } from "./provider.js";
 import { resolveProviderAuth } from "./provider-auth.js";
+import { defaultSimpleMaxTokens } from "./simple-max-tokens.js";
 import type { AssistantMessage, Context, Model, ProviderStreams, SimpleStreamOptions, StreamOptions } from "./types.js";
 import { ABORTED_MESSAGE, errorText, failStream } from "./utils/failed-stream.js";
 import { forwardStream } from "./utils/forward-stream.js";
 import { mergeHeaders } from "./utils/merge-headers.js";
 import { validateToolSchema } from "./validation/validate-tool-schema.js";
-
-/** Default cap on `maxTokens` for `streamSimple` when the caller gives none (ai.md §3.4). */
-export const SIMPLE_MAX_TOKENS_CAP = 32_000;
 
 /** Options of `createModels`. */
 export interface CreateModelsOptions {
@@ -131,7 +129,7 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 			headers: mergeHeaders(headers, model.headers, options?.headers),
 		};
 		if (kind === "streamSimple") {
-			requestOptions.maxTokens ??= Math.min(model.maxTokens, SIMPLE_MAX_TOKENS_CAP);
+			requestOptions.maxTokens ??= defaultSimpleMaxTokens(model);
 			// Untyped callers may pass "off"; the API modules expect it omitted.
 			if ((requestOptions.reasoning as string | undefined) === "off") delete requestOptions.reasoning;
 		}

@@ -1,4 +1,5 @@
 import type { MessageCreateParamsStreaming, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { supportsAdaptiveThinking } from "../thinking-levels.js";
 import type { Context, Model } from "../types.js";
 import { sanitizeSurrogates } from "../utils/sanitize-unicode.js";
@@ -9,9 +10,6 @@ import type { AnthropicOptions } from "./anthropic-options.js";
 
 /** The request body sent to `POST /v1/messages`. `temperature` is accepted by the API but absent from SDK 1.x types. */
 export type AnthropicRequestBody = MessageCreateParamsStreaming & { temperature?: number };
-
-/** Used when neither the options nor the model say otherwise (ai.md §3.4 keeps this cap). */
-const DEFAULT_MAX_TOKENS_CAP = 32_000;
 
 /** Default thinking budget for `stream` with `thinkingEnabled` and no `thinkingBudgetTokens` (the API minimum). */
 const DEFAULT_THINKING_BUDGET = 1024;
@@ -69,7 +67,7 @@ export function buildAnthropicParams(model: Model, context: Context, options: An
 	const user = userId(options);
 	const body: AnthropicRequestBody = {
 		model: model.id,
-		max_tokens: options.maxTokens ?? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP),
+		max_tokens: options.maxTokens ?? defaultSimpleMaxTokens(model),
 		messages,
 		stream: true,
 		...(system ? { system } : {}),

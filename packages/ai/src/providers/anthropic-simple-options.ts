@@ -1,3 +1,4 @@
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import {
 	adjustMaxTokensForThinking,
 	clampThinkingLevel,
@@ -6,9 +7,6 @@ import {
 } from "../thinking-levels.js";
 import type { Model, SimpleStreamOptions, ThinkingLevel } from "../types.js";
 import type { AnthropicEffort, AnthropicOptions } from "./anthropic-options.js";
-
-/** Cap on `max_tokens` when `streamSimple` gets none (ai.md §3.4). */
-const SIMPLE_MAX_TOKENS_CAP = 32_000;
 
 /** Anthropic's smallest accepted thinking budget. */
 const MIN_THINKING_BUDGET = 1024;
@@ -37,7 +35,7 @@ function effortFor(model: Model, level: ThinkingLevel): AnthropicEffort {
  */
 export function anthropicOptionsFromSimple(model: Model, options: SimpleStreamOptions = {}): AnthropicOptions {
 	const { reasoning, thinkingBudgets, ...base } = options;
-	const maxTokens = base.maxTokens ?? Math.min(model.maxTokens, SIMPLE_MAX_TOKENS_CAP);
+	const maxTokens = base.maxTokens ?? defaultSimpleMaxTokens(model);
 	const level = reasoning ? clampThinkingLevel(model, reasoning) : "off";
 	if (level === "off") return { ...base, maxTokens };
 	if (supportsAdaptiveThinking(model)) {

@@ -1,9 +1,7 @@
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { getGoogleThinkingConfig } from "../thinking-levels.js";
 import type { Model, SimpleStreamOptions } from "../types.js";
 import type { GoogleOptions } from "./google-options.js";
-
-/** Cap on `maxOutputTokens` when `streamSimple` gets none (ai.md §3.4). */
-const SIMPLE_MAX_TOKENS_CAP = 32_000;
 
 /**
  * Maps `streamSimple` options to Gemini options (ai.md §7.2). Gemini 3: `thinkingLevel` (Pro:
@@ -15,7 +13,7 @@ const SIMPLE_MAX_TOKENS_CAP = 32_000;
  */
 export function googleOptionsFromSimple(model: Model, options: SimpleStreamOptions = {}): GoogleOptions {
 	const { reasoning, thinkingBudgets, ...base } = options;
-	const maxTokens = base.maxTokens ?? Math.min(model.maxTokens, SIMPLE_MAX_TOKENS_CAP);
+	const maxTokens = base.maxTokens ?? defaultSimpleMaxTokens(model);
 	const config = getGoogleThinkingConfig(model, reasoning ?? "off", thinkingBudgets);
 	if (!config) return { ...base, maxTokens };
 	return {

@@ -1,12 +1,12 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { AssistantMessageEventStream } from "../event-stream.js";
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { clampThinkingLevel } from "../thinking-levels.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import { resolveCompletionsCompat } from "./openai-completions-compat.js";
 import type { OpenAICompletionsOptions } from "./openai-completions-options.js";
 import { buildCompletionsParams } from "./openai-completions-params.js";
 import { processCompletionsStream } from "./openai-completions-process-stream.js";
-import { defaultSimpleMaxTokens } from "./shared/openai-simple-options.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 

@@ -1,11 +1,11 @@
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantMessageEventStream } from "../event-stream.js";
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { clampThinkingLevel } from "../thinking-levels.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import type { OpenAIResponsesOptions } from "./openai-responses-options.js";
 import { buildResponsesParams } from "./openai-responses-params.js";
 import { processResponsesStream } from "./openai-responses-process-stream.js";
-import { defaultSimpleMaxTokens } from "./shared/openai-simple-options.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 

@@ -10,7 +10,7 @@ import { type LoadedResources, loadResources, type ResourceLoaderOptions } from 
 import { buildSystemPrompt } from "./resources/system-prompt.js";
 import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
-import { BUILTIN_TOOL_SNIPPETS, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -77,14 +77,21 @@ function decideTrust(cwd: string, agentDir: string, settings: SettingsManager, e
 	return resolution.trusted === true;
 }
 
-/** Builds the cwd-bound services; problems go to `diagnostics`. */
+/**
+ * Builds the cwd-bound services; problems go to `diagnostics`. Project trust is decided here only
+ * for a SettingsManager this function creates (or when `projectTrusted` is given); a supplied
+ * SettingsManager keeps the trust it was built with.
+ */
 export async function createAgentSessionServices(
 	options: CreateAgentSessionServicesOptions,
 ): Promise<AgentSessionServices> {
 	const cwd = options.cwd;
 	const agentDir = options.agentDir ?? getAgentDir();
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
-	const trusted = decideTrust(cwd, agentDir, settingsManager, options.projectTrusted);
+	const trusted =
+		options.settingsManager && options.projectTrusted === undefined
+			? settingsManager.isProjectTrusted()
+			: decideTrust(cwd, agentDir, settingsManager, options.projectTrusted);
 	settingsManager.setProjectTrusted(trusted);
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
 	const resourceLoader =
@@ -199,17 +206,13 @@ function chooseTools(options: CreateAgentSessionOptions, cwd: string, settings: 
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
 	const cwd = options.cwd ?? process.cwd();
-	const agentDir = options.agentDir ?? getAgentDir();
-	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
-	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
-	const resourceLoader =
-		options.resourceLoader ??
-		new DefaultResourceLoader({
-			cwd,
-			agentDir,
-			settings: settingsManager,
-			projectTrusted: decideTrust(cwd, agentDir, settingsManager, undefined),
-		});
+	const { settingsManager, modelRuntime, resourceLoader } = await createAgentSessionServices({
+		cwd,
+		agentDir: options.agentDir,
+		settingsManager: options.settingsManager,
+		modelRuntime: options.modelRuntime,
+		resourceLoader: options.resourceLoader,
+	});
 	const sessionManager = options.sessionManager ?? SessionManager.create(cwd);
 	const resources = resourceLoader.load();
 	const { model, fallbackMessage } = await chooseModel(options, sessionManager, settingsManager, modelRuntime);
@@ -218,11 +221,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const systemPrompt = () =>
 		buildSystemPrompt({
 			cwd: sessionManager.getCwd(),
-			tools: agent.state.tools.map((tool) => ({
-				name: tool.name,
-				description: tool.description,
-				promptSnippet: isBuiltinToolName(tool.name) ? BUILTIN_TOOL_SNIPPETS[tool.name] : undefined,
-			})),
+			tools: agent.state.tools.map((tool) => ({ name: tool.name, description: tool.description })),
 			customPrompt: resources.customSystemPrompt,
 			appendPrompts: resources.appendSystemPrompts,
 			contextFiles: resources.contextFiles,

@@ -1,29 +1,18 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { ApiKeyCredential, Credential, OAuthCredential } from "@pi/ai";
 import { getAgentDir } from "../session/session-paths.js";
 import { resolveConfigValue } from "./config-value.js";
 import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
 
-/** An API key entry; `key` may be a literal, an env var name, `$NAME`, or `!command`. */
-export interface ApiKeyCredential {
-	type: "api_key";
-	key: string;
-	/** Provider-scoped configuration values. */
-	env?: Record<string, string>;
-}
+/**
+ * A stored credential: @pi/ai's `Credential`. An `api_key` entry's `key` may be a literal, an env
+ * var name, `$NAME`, or `!command` (resolved on read); `oauth` entries carry tokens and `expires`.
+ */
+export type StoredCredential = Credential;
+export type { ApiKeyCredential, OAuthCredential };
 
-/** An OAuth entry (refresh is [later]); extra provider fields are kept. */
-export interface OAuthCredential {
-	type: "oauth";
-	access: string;
-	refresh: string;
-	/** ms epoch. */
-	expires: number;
-	[extra: string]: unknown;
-}
-
-export type StoredCredential = ApiKeyCredential | OAuthCredential;
 export type AuthFile = Record<string, StoredCredential>;
 
 const FILE_MODE = 0o600;
@@ -95,7 +84,7 @@ export class AuthStorage {
 		const credential = this.get(providerId);
 		if (!credential) return undefined;
 		if (credential.type === "oauth") return credential.access;
-		return resolveConfigValue(credential.key, options).value;
+		return credential.key === undefined ? undefined : resolveConfigValue(credential.key, options).value;
 	}
 
 	protected locked<T>(fn: () => T): T {

@@ -102,6 +102,11 @@ export class SettingsManager {
 		this.recompute();
 	}
 
+	/** Whether the project layer is applied. */
+	isProjectTrusted(): boolean {
+		return this.projectTrusted;
+	}
+
 	/** Applies or removes the project layer after a trust decision. */
 	setProjectTrusted(trusted: boolean): void {
 		this.projectTrusted = trusted;

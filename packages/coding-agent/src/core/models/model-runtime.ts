@@ -5,7 +5,6 @@ import {
 	type AssistantMessageEventStream,
 	BUILTIN_PROVIDER_FACTORIES,
 	type Context,
-	type Credential,
 	type CredentialStore,
 	createModels,
 	createProvider,
@@ -16,7 +15,7 @@ import {
 	type Provider,
 	type SimpleStreamOptions,
 } from "@pi/ai";
-import { AuthStorage, InMemoryAuthStorage, type StoredCredential } from "../config/auth-storage.js";
+import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
 import {
@@ -50,16 +49,16 @@ export function credentialStoreFor(storage: AuthStorage): CredentialStore {
 	return {
 		read: async (providerId) => {
 			const stored = storage.get(providerId);
-			if (!stored || stored.type === "oauth") return stored as Credential | undefined;
-			return { type: "api_key", key: resolveConfigValue(stored.key).value, env: stored.env };
+			if (stored?.type !== "api_key") return stored;
+			return { ...stored, key: stored.key === undefined ? undefined : resolveConfigValue(stored.key).value };
 		},
 		list: async () =>
 			storage.list().map((providerId) => ({ providerId, type: storage.get(providerId)?.type ?? "api_key" })),
 		// Not held under the file lock across `fn` (it may be async); OAuth refresh is [later].
 		modify: async (providerId, fn) => {
-			const next = await fn(storage.get(providerId) as Credential | undefined);
-			if (next !== undefined) storage.set(providerId, next as StoredCredential);
-			return storage.get(providerId) as Credential | undefined;
+			const next = await fn(storage.get(providerId));
+			if (next !== undefined) storage.set(providerId, next);
+			return storage.get(providerId);
 		},
 		delete: async (providerId) => storage.remove(providerId),
 	};

@@ -1,3 +1,4 @@
+import { BUILTIN_TOOL_SNIPPETS, isBuiltinToolName } from "../tools/create-tools.js";
 import type { ContextFile } from "./context-files.js";
 import { formatSkillsForPrompt, type Skill } from "./skills.js";
 
@@ -27,20 +28,11 @@ export interface SystemPromptOptions {
 	date?: Date;
 }
 
-const BUILTIN_SNIPPETS: Record<string, string> = {
-	read: "Read file contents",
-	bash: "Execute bash commands (ls, grep, find, etc.)",
-	edit: "Make precise edits to files by exact text replacement",
-	write: "Create or overwrite files",
-	grep: "Search file contents for patterns (respects .gitignore)",
-	find: "Find files by glob pattern (respects .gitignore)",
-	ls: "List directory contents",
-};
-
 function toolList(tools: readonly PromptTool[]): string {
 	if (tools.length === 0) return "Available tools:\n(none)";
 	const lines = tools.map(
-		(tool) => `- ${tool.name}: ${tool.promptSnippet ?? BUILTIN_SNIPPETS[tool.name] ?? tool.description}`,
+		(tool) =>
+			`- ${tool.name}: ${tool.promptSnippet ?? (isBuiltinToolName(tool.name) ? BUILTIN_TOOL_SNIPPETS[tool.name] : tool.description)}`,
 	);
 	return `Available tools:\n${lines.join("\n")}\n\nOther custom tools may be available depending on the project.`;
 }
