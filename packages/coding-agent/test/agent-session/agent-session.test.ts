@@ -392,3 +392,33 @@ describe("AgentSession abort, model and bash", () => {
 		expect(session.pendingMessageCount).toBe(0);
 	});
 });
+
+describe("AgentSession compaction and prompts", () => {
+	it("waits for a running manual compaction before starting a prompt, and refuses a second compaction", async () => {
+		const { session, faux, events } = await createFauxSession();
+		const release = deferred();
+		faux.setResponses([
+			fauxAssistantMessage("a1"),
+			fauxAssistantMessage("a2"),
+			async () => {
+				await release.promise;
+				return fauxAssistantMessage("## Goal\nsummary");
+			},
+			fauxAssistantMessage("after compaction"),
+		]);
+		await session.prompt("q1");
+		await session.prompt("q2");
+		const compaction = session.compact();
+		expect(session.isCompacting).toBe(true);
+		await expect(session.compact()).rejects.toThrow("A compaction is already running");
+		const prompt = session.prompt("q3");
+		release.resolve();
+		await compaction;
+		await prompt;
+		const order = events
+			.map((event) => event.type)
+			.filter((type) => type === "compaction_end" || type === "agent_start");
+		expect(order.slice(-2)).toEqual(["compaction_end", "agent_start"]);
+		expect(session.getLastAssistantText()).toBe("after compaction");
+	});
+});

@@ -310,6 +310,8 @@ export class AgentSession {
 		}
 		this.running = true;
 		try {
+			// A manual compaction rewrites the Agent's messages; a run must not start under it.
+			await this.compactor.waitForIdle();
 			await this.checkCanPrompt();
 		} catch (error) {
 			this.running = false;

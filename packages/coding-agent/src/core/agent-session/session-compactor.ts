@@ -30,11 +30,17 @@ export interface CompactorHost {
 /** Runs compactions for one AgentSession (compaction.md §6), one at a time. */
 export class SessionCompactor {
 	private controller: AbortController | undefined;
+	private running: Promise<unknown> | undefined;
 
 	constructor(private readonly host: CompactorHost) {}
 
 	get isCompacting(): boolean {
 		return this.controller !== undefined;
+	}
+
+	/** Resolves when no compaction is running (immediately when idle). */
+	async waitForIdle(): Promise<void> {
+		while (this.running) await this.running.catch(() => undefined);
 	}
 
 	/** Cancels the running compaction, if any. */
@@ -50,12 +56,15 @@ export class SessionCompactor {
 		reason: CompactionReason,
 		options: { customInstructions?: string; willRetry?: boolean } = {},
 	): Promise<CompactionResult> {
+		if (this.controller) throw new Error("A compaction is already running");
 		const willRetry = options.willRetry ?? false;
 		this.host.emit({ type: "compaction_start", reason });
 		const controller = new AbortController();
 		this.controller = controller;
+		const work = this.run(reason, controller.signal, options.customInstructions);
+		this.running = work;
 		try {
-			const result = await this.run(reason, controller.signal, options.customInstructions);
+			const result = await work;
 			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
 			return result;
 		} catch (error) {
@@ -79,6 +88,7 @@ export class SessionCompactor {
 			throw error;
 		} finally {
 			this.controller = undefined;
+			this.running = undefined;
 		}
 	}
 
