@@ -214,7 +214,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		resourceLoader: options.resourceLoader,
 	});
 	const sessionManager = options.sessionManager ?? SessionManager.create(cwd);
-	const resources = resourceLoader.load();
+	let resources = resourceLoader.load();
 	const { model, fallbackMessage } = await chooseModel(options, sessionManager, settingsManager, modelRuntime);
 	const thinkingLevel = chooseThinkingLevel(options, sessionManager, settingsManager, model);
 	const tools = chooseTools(options, sessionManager.getCwd(), settingsManager);
@@ -250,6 +250,14 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		promptTemplates: resources.promptTemplates,
 		scopedModels: options.scopedModels,
 		rebuildSystemPrompt: systemPrompt,
+		// reload() refreshes the resources the system prompt is built from.
+		resourceLoader: {
+			load: () => {
+				resources = resourceLoader.load();
+				return resources;
+			},
+		},
+		enableSkillCommands: settingsManager.getEnableSkillCommands(),
 		shellPath: settingsManager.getShellPath(),
 		shellCommandPrefix: settingsManager.getShellCommandPrefix(),
 	});

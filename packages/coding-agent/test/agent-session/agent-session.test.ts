@@ -422,3 +422,30 @@ describe("AgentSession compaction and prompts", () => {
 		expect(session.getLastAssistantText()).toBe("after compaction");
 	});
 });
+
+describe("AgentSession.reload", () => {
+	it("picks up new prompt templates and context files", async () => {
+		const { mkdirSync, writeFileSync } = await import("node:fs");
+		const { join } = await import("node:path");
+		const { SettingsManager } = await import("../../src/core/config/settings-manager.js");
+		const { DefaultResourceLoader } = await import("../../src/core/sdk.js");
+		const agentDir = tempDir();
+		const cwd = tempDir();
+		const settings = SettingsManager.inMemory();
+		const { session, faux } = await createFauxSession({
+			cwd,
+			resourceLoader: new DefaultResourceLoader({ cwd, agentDir, settings, projectTrusted: true }),
+		});
+		expect(session.promptTemplates).toEqual([]);
+		mkdirSync(join(agentDir, "prompts"));
+		writeFileSync(join(agentDir, "prompts", "greet.md"), "Say hello to $1");
+		writeFileSync(join(cwd, "AGENTS.md"), "Always answer in French.");
+		await session.reload();
+		expect(session.promptTemplates.map((template) => template.name)).toEqual(["greet"]);
+		expect(session.state.systemPrompt).toContain("Always answer in French.");
+		faux.setResponses([fauxAssistantMessage("Bonjour")]);
+		await session.prompt("/greet Ada");
+		expect(faux.state.requests[0]!.context.messages[0]!.content).toEqual([{ type: "text", text: "Say hello to Ada" }]);
+		expect(faux.state.requests[0]!.context.systemPrompt).toContain("Always answer in French.");
+	});
+});

@@ -11,6 +11,7 @@ import {
 import type { BashExecutionMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
+import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type {
@@ -76,6 +77,10 @@ export interface AgentSessionConfig {
 	extensionRunner?: ExtensionRunnerSeam;
 	/** Rebuilds the system prompt (after model or tool changes). */
 	rebuildSystemPrompt?: () => string;
+	/** Re-run by `reload()` to pick up changed skills, templates and context files. */
+	resourceLoader?: { load(): LoadedResources };
+	/** Whether `/skill:name` commands expand (setting `enableSkillCommands`). */
+	enableSkillCommands?: boolean;
 	/** Shell for `executeBash`. */
 	shellPath?: string;
 	shellCommandPrefix?: string;
@@ -101,8 +106,10 @@ export class AgentSession {
 	readonly settingsManager: SettingsManager;
 	readonly modelRuntime: ModelRuntime;
 	readonly extensionRunner: ExtensionRunnerSeam;
-	readonly promptTemplates: PromptTemplate[];
-	readonly skills: Skill[];
+	promptTemplates: PromptTemplate[];
+	skills: Skill[];
+	readonly resourceLoader: { load(): LoadedResources } | undefined;
+	private readonly enableSkillCommands: boolean;
 	private readonly modelControl: SessionModelControl;
 	private readonly listeners = new Set<AgentSessionListener>();
 	private readonly queues: SessionQueues;
@@ -115,7 +122,7 @@ export class AgentSession {
 	private abortRequested = false;
 	private readonly auto: AutoContinuation;
 	private contextUnknownAfterCompaction = false;
-	private autoRetryEnabled: boolean;
+	private autoRetry: boolean;
 	/** Failed replies taken out of the model's context (they stay in the file). */
 	private readonly excludedFromContext = new WeakSet<AgentMessage>();
 	private disposed = false;
@@ -130,8 +137,10 @@ export class AgentSession {
 		this.extensionRunner = config.extensionRunner ?? noopExtensionRunner;
 		this.promptTemplates = config.promptTemplates ?? [];
 		this.skills = config.skills ?? [];
+		this.resourceLoader = config.resourceLoader;
+		this.enableSkillCommands = config.enableSkillCommands ?? true;
 		this.rebuildSystemPrompt = config.rebuildSystemPrompt;
-		this.autoRetryEnabled = this.settingsManager.getRetrySettings().enabled;
+		this.autoRetry = this.settingsManager.getRetrySettings().enabled;
 		this.agent.steeringMode = this.settingsManager.getSteeringMode();
 		this.agent.followUpMode = this.settingsManager.getFollowUpMode();
 		this.compactor = new SessionCompactor({
@@ -169,7 +178,7 @@ export class AgentSession {
 			sessionManager: this.sessionManager,
 			emit: (event) => this.emit(event),
 			dropFromContext: (message) => this.dropFromContext(message),
-			isAutoRetryEnabled: () => this.autoRetryEnabled,
+			isAutoRetryEnabled: () => this.autoRetry,
 			isAbortRequested: () => this.abortRequested,
 		});
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
@@ -270,8 +279,13 @@ export class AgentSession {
 		return this.settingsManager.getCompactionSettings().enabled;
 	}
 
-	get autoRetryEnabledState(): boolean {
-		return this.autoRetryEnabled;
+	get autoRetryEnabled(): boolean {
+		return this.autoRetry;
+	}
+
+	/** The underlying Agent's state. */
+	get state(): Agent["state"] {
+		return this.agent.state;
 	}
 
 	get pendingMessageCount(): number {
@@ -425,7 +439,7 @@ export class AgentSession {
 	}
 
 	setAutoRetryEnabled(enabled: boolean): void {
-		this.autoRetryEnabled = enabled;
+		this.autoRetry = enabled;
 		this.settingsManager.setRetryEnabled(enabled);
 	}
 
@@ -477,6 +491,11 @@ export class AgentSession {
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
 		this.modelControl.setModel(model);
+	}
+
+	/** Every configured model whose provider has usable credentials (re-reads models.json). */
+	getAvailableModels(): Promise<Model[]> {
+		return this.modelRuntime.getAvailable();
 	}
 
 	/** The models `cycleModel` goes through: scoped ones if configured, else every available one. */
@@ -595,6 +614,21 @@ export class AgentSession {
 	/** The bindings given so far. */
 	getExtensionBindings(): Readonly<ExtensionBindings> {
 		return this.bindings;
+	}
+
+	/**
+	 * Re-runs resource discovery (skills, prompt templates, context files, system prompt files)
+	 * and rebuilds the system prompt. Waits until the session is idle first.
+	 */
+	async reload(): Promise<void> {
+		await this.waitForSettled();
+		if (this.resourceLoader) {
+			const resources = this.resourceLoader.load();
+			this.skills = this.enableSkillCommands ? resources.skills : [];
+			this.promptTemplates = resources.promptTemplates;
+		}
+		this.modelRuntime.refresh();
+		this.refreshSystemPrompt();
 	}
 
 	/** Releases the session: aborts work, unsubscribes from the Agent. */
