@@ -15,6 +15,11 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 	return { promise, resolve };
 }
 
+/** Lets every pending microtask and a few macrotask turns run (no timed sleep). */
+async function settleTicks(): Promise<void> {
+	for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe("withFileMutationQueue", () => {
 	it("runs mutations of the same file one after another, in call order", async () => {
 		const dir = makeTempDir(created);
@@ -29,7 +34,7 @@ describe("withFileMutationQueue", () => {
 		const second = withFileMutationQueue(file, async () => {
 			order.push("second");
 		});
-		await new Promise((r) => setTimeout(r, 20));
+		await settleTicks();
 		expect(order).toEqual(["first:start"]);
 		gate.resolve();
 		await Promise.all([first, second]);
@@ -50,7 +55,7 @@ describe("withFileMutationQueue", () => {
 		const second = withFileMutationQueue(join(dir, "link", "f.txt"), async () => {
 			order.push("via link");
 		});
-		await new Promise((r) => setTimeout(r, 20));
+		await settleTicks();
 		gate.resolve();
 		await Promise.all([first, second]);
 		expect(order).toEqual(["via real", "via link"]);

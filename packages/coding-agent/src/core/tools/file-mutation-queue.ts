@@ -1,4 +1,4 @@
-import { realpath } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -14,7 +14,8 @@ const tails = new Map<string, Promise<void>>();
  * (fulfilled or rejected). Returns what `mutation` returns and rejects with what it throws.
  */
 export async function withFileMutationQueue<T>(absolutePath: string, mutation: () => Promise<T>): Promise<T> {
-	const key = await mutationKey(absolutePath);
+	// The key is resolved synchronously so calls queue in call order, whatever the fs timing.
+	const key = mutationKey(absolutePath);
 	const previous = tails.get(key) ?? Promise.resolve();
 	let release: () => void = () => {};
 	const current = new Promise<void>((resolveCurrent) => {
@@ -40,12 +41,12 @@ export function pendingFileMutationCount(): number {
  * The queue key: the real path of the file, or of its nearest existing ancestor joined with the
  * rest, so `a/link/f` and `a/target/f` share a queue even before `f` exists.
  */
-async function mutationKey(absolutePath: string): Promise<string> {
+function mutationKey(absolutePath: string): string {
 	const missing: string[] = [];
 	let current = resolve(absolutePath);
 	for (;;) {
 		try {
-			const real = await realpath(current);
+			const real = realpathSync(current);
 			return missing.length === 0 ? real : join(real, ...missing.reverse());
 		} catch {
 			// Not there (yet): resolve the parent instead and re-append this segment.
