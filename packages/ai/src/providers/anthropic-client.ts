@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Model } from "../types.js";
+import { mergeHeaders } from "../utils/merge-headers.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
-import { mergeHeaderMaps } from "./shared/merge-headers.js";
 
 type AnthropicSdk = typeof import("@anthropic-ai/sdk");
 
@@ -39,7 +39,7 @@ export async function createAnthropicClient(
 	const { default: AnthropicClient } = await loadAnthropicSdk();
 	const oauth = isAnthropicOAuthToken(apiKey);
 	const allBetas = oauth ? [OAUTH_BETA, ...betas] : [...betas];
-	const defaultHeaders = mergeHeaderMaps(
+	const defaultHeaders = mergeHeaders(
 		allBetas.length > 0 ? { "anthropic-beta": allBetas.join(",") } : undefined,
 		model.headers,
 		options.headers,

@@ -1,7 +1,7 @@
 import type { GoogleGenAI } from "@google/genai";
 import type { Model } from "../types.js";
+import { mergeHeaders } from "../utils/merge-headers.js";
 import type { GoogleOptions } from "./google-options.js";
-import { mergeHeaderMaps } from "./shared/merge-headers.js";
 
 /** The `@google/genai` module. */
 export type GoogleSdk = typeof import("@google/genai");
@@ -25,7 +25,7 @@ export function loadGoogleSdk(): Promise<GoogleSdk> {
  * Headers: `model.headers`, then `options.headers` (later wins, case-insensitive).
  */
 export function createGoogleClient(sdk: GoogleSdk, model: Model, apiKey: string, options: GoogleOptions): GoogleGenAI {
-	const headers = mergeHeaderMaps(model.headers, options.headers);
+	const headers = mergeHeaders(model.headers, options.headers);
 	return new sdk.GoogleGenAI({
 		apiKey,
 		vertexai: false,

@@ -1,12 +1,11 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { AssistantMessageEventStream } from "../event-stream.js";
-import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
-import { clampThinkingLevel } from "../thinking-levels.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import { resolveCompletionsCompat } from "./openai-completions-compat.js";
 import type { OpenAICompletionsOptions } from "./openai-completions-options.js";
 import { buildCompletionsParams } from "./openai-completions-params.js";
 import { processCompletionsStream } from "./openai-completions-process-stream.js";
+import { openAIOptionsFromSimple } from "./shared/openai-simple-options.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 
@@ -24,12 +23,12 @@ export type { OpenAICompletionsOptions, OpenAICompletionsToolChoice } from "./op
 export function stream(
 	model: Model,
 	context: Context,
-	options?: OpenAICompletionsOptions,
+	options: OpenAICompletionsOptions = {},
 ): AssistantMessageEventStream {
 	return runOpenAIStream(model, options, async ({ client, builder, signal }) => {
 		const compat = resolveCompletionsCompat(model);
 		const built = buildCompletionsParams(model, context, options, compat);
-		const params = await applyPayloadHook(built, model, options ?? {});
+		const params = await applyPayloadHook(built, model, options);
 		// The body may carry vendor fields the SDK type does not know; it is sent as-is.
 		const chunks: AsyncIterable<ChatCompletionChunk> = await client.chat.completions.create(
 			params as ChatCompletionCreateParamsStreaming,
@@ -57,11 +56,5 @@ export function streamSimple(
 	context: Context,
 	options?: SimpleStreamOptions,
 ): AssistantMessageEventStream {
-	const level = options?.reasoning ? clampThinkingLevel(model, options.reasoning) : "off";
-	const { reasoning: _reasoning, thinkingBudgets: _budgets, ...base } = options ?? {};
-	return stream(model, context, {
-		...base,
-		maxTokens: options?.maxTokens ?? defaultSimpleMaxTokens(model),
-		reasoningEffort: level === "off" ? undefined : level,
-	});
+	return stream(model, context, openAIOptionsFromSimple(model, options));
 }

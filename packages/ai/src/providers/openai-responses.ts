@@ -1,11 +1,10 @@
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantMessageEventStream } from "../event-stream.js";
-import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
-import { clampThinkingLevel } from "../thinking-levels.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import type { OpenAIResponsesOptions } from "./openai-responses-options.js";
 import { buildResponsesParams } from "./openai-responses-params.js";
 import { processResponsesStream } from "./openai-responses-process-stream.js";
+import { openAIOptionsFromSimple } from "./shared/openai-simple-options.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 
@@ -19,9 +18,13 @@ export type { OpenAIResponsesOptions } from "./openai-responses-options.js";
  * network drops, malformed events and aborts end the stream with an `error` event whose message
  * keeps the HTTP status and the vendor's text (ai.md §9).
  */
-export function stream(model: Model, context: Context, options?: OpenAIResponsesOptions): AssistantMessageEventStream {
+export function stream(
+	model: Model,
+	context: Context,
+	options: OpenAIResponsesOptions = {},
+): AssistantMessageEventStream {
 	return runOpenAIStream(model, options, async ({ client, builder, signal }) => {
-		const params = await applyPayloadHook(buildResponsesParams(model, context, options), model, options ?? {});
+		const params = await applyPayloadHook(buildResponsesParams(model, context, options), model, options);
 		// Vendor effort strings (thinkingLevelMap) are allowed; the body is sent as built.
 		const events: AsyncIterable<ResponseStreamEvent> = await client.responses.create(
 			params as ResponseCreateParamsStreaming,
@@ -42,11 +45,5 @@ export function streamSimple(
 	context: Context,
 	options?: SimpleStreamOptions,
 ): AssistantMessageEventStream {
-	const level = options?.reasoning ? clampThinkingLevel(model, options.reasoning) : "off";
-	const { reasoning: _reasoning, thinkingBudgets: _budgets, ...base } = options ?? {};
-	return stream(model, context, {
-		...base,
-		maxTokens: options?.maxTokens ?? defaultSimpleMaxTokens(model),
-		reasoningEffort: level === "off" ? undefined : level,
-	});
+	return stream(model, context, openAIOptionsFromSimple(model, options));
 }

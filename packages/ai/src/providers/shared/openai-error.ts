@@ -3,8 +3,6 @@ import { ABORTED_MESSAGE } from "../../utils/failed-stream.js";
 import type { OpenAIResponseCapture } from "./openai-client.js";
 import { describeRetryDelay, parseRetryAfterHeaders } from "./retry-delay.js";
 
-export { ABORTED_MESSAGE };
-
 /** Longest vendor body kept in an error message, in characters. */
 const MAX_BODY_CHARS = 2000;
 

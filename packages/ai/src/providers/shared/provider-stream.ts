@@ -1,14 +1,12 @@
 import { type AssistantMessageEventStream, createAssistantMessageEventStream } from "../../event-stream.js";
 import type { Model, StreamOptions } from "../../types.js";
+import { ABORTED_MESSAGE } from "../../utils/failed-stream.js";
 import { AssistantMessageBuilder } from "./assistant-message-builder.js";
-
-/** `errorMessage` of an aborted message (ai.md §3.5). */
-export const REQUEST_ABORTED_MESSAGE = "Request was aborted";
 
 /** What a provider's request function receives. */
 export interface ProviderRequest {
 	builder: AssistantMessageBuilder;
-	/** The key from `options.apiKey`; guaranteed non-empty. */
+	/** The key from `options.apiKey`; "" for keyless servers (the vendor decides whether that is enough). */
 	apiKey: string;
 }
 
@@ -16,11 +14,13 @@ export interface ProviderRequest {
  * Runs one provider request as a stream that never throws (ai.md §1 rule 2).
  *
  * Emits `start` first. An already-aborted signal ends the stream as aborted without calling
- * `request`; a missing `options.apiKey` ends it with an error that says no key was given (API
- * modules never read the environment; provider auth resolves keys before dispatch). Anything
- * `request` throws becomes the terminal `error` event: "aborted" with `Request was aborted` when
- * the signal fired, else `formatError(error)`. When `request` returns without finishing the
- * builder, the message fails the same way (aborted, or "ended without a result").
+ * `request`; an `options.apiKey` that is undefined ends it with an error that says no key was given
+ * (API modules never read the environment; provider auth resolves keys before dispatch). An empty
+ * key is passed on: keyless local servers use it (`keylessAuth`), and a vendor that needs a key
+ * answers 401. Anything `request` throws becomes the terminal `error` event: "aborted" with
+ * `Request was aborted` when the signal fired, else `formatError(error)`. When `request` returns
+ * without finishing the builder, the message fails the same way (aborted, or "Stream ended before
+ * the response was complete").
  */
 export function runProviderStream(
 	model: Model,
@@ -34,13 +34,13 @@ export function runProviderStream(
 	void (async () => {
 		builder.start();
 		if (aborted()) {
-			builder.fail(REQUEST_ABORTED_MESSAGE, true);
+			builder.fail(ABORTED_MESSAGE, true);
 			return;
 		}
 		const apiKey = options.apiKey;
-		if (!apiKey) {
+		if (apiKey === undefined) {
 			builder.fail(
-				`No API key given for provider "${model.provider}" (model "${model.id}", api "${model.api}"): pass options.apiKey or configure the provider's credentials`,
+				`No API key given for provider "${model.provider}" (model "${model.id}", api "${model.api}"): pass options.apiKey ("" for a keyless server) or configure the provider's credentials`,
 				false,
 			);
 			return;
@@ -48,11 +48,11 @@ export function runProviderStream(
 		try {
 			await request({ builder, apiKey });
 			if (!builder.isFinished) {
-				if (aborted()) builder.fail(REQUEST_ABORTED_MESSAGE, true);
-				else builder.fail(`${model.api} stream ended without a result`, false);
+				if (aborted()) builder.fail(ABORTED_MESSAGE, true);
+				else builder.fail("Stream ended before the response was complete", false);
 			}
 		} catch (error) {
-			if (aborted()) builder.fail(REQUEST_ABORTED_MESSAGE, true);
+			if (aborted()) builder.fail(ABORTED_MESSAGE, true);
 			else builder.fail(safeFormat(formatError, error), false);
 		}
 	})();

@@ -1,7 +1,9 @@
 import { stream, streamSimple } from "../../../src/providers/openai-completions.js";
 import type { Model } from "../../../src/types.js";
 import type { ApiUnderTest, ReplayedThinking, SentImage, SentToolCall, SentToolResult } from "../api-under-test.js";
-import { asNumber, asRecord, asString, records } from "../support/json-shape.js";
+import { imageFromDataUrl } from "../support/data-url.js";
+import { asNumber, asRecord, asString, decodeJsonString, records } from "../support/json-shape.js";
+import { gpt5MiniMockModel } from "../support/openai-mock-model.js";
 
 const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"];
 
@@ -23,9 +25,7 @@ function textsOf(message: Record<string, unknown>): string[] {
 }
 
 function imageOf(part: Record<string, unknown>): SentImage {
-	const url = asString(asRecord(part.image_url).url) ?? "";
-	const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-	return match ? { data: match[2] ?? "", mimeType: match[1] } : { data: url };
+	return imageFromDataUrl(asString(asRecord(part.image_url).url) ?? "");
 }
 
 /** The user turn that carries tool-result images right after the tool messages (ai.md §8.7). */
@@ -37,36 +37,13 @@ function isToolResultImageTurn(messages: Record<string, unknown>[], index: numbe
 	);
 }
 
-function parseArguments(value: unknown): unknown {
-	const text = asString(value);
-	if (text === undefined) return value;
-	try {
-		return JSON.parse(text);
-	} catch {
-		// Not JSON: the scenario compares the raw text.
-		return text;
-	}
-}
-
 /** The `openai-completions` API (Chat Completions) through the `openai` SDK. */
 export const openaiCompletions: ApiUnderTest = {
 	api: "openai-completions",
 	stream,
 	streamSimple,
 	makeModel(mockUrl: string, overrides: Partial<Model> = {}): Model {
-		return {
-			id: "gpt-5-mini",
-			name: "GPT-5 mini via Chat Completions (mock)",
-			api: "openai-completions",
-			provider: "openai",
-			baseUrl: `${mockUrl}/v1`,
-			reasoning: true,
-			input: ["text", "image"],
-			cost: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 },
-			contextWindow: 400_000,
-			maxTokens: 128_000,
-			...overrides,
-		};
+		return gpt5MiniMockModel("openai-completions", "GPT-5 mini via Chat Completions (mock)", mockUrl, overrides);
 	},
 	thinkingOptions: { reasoning: "medium" },
 	capabilities: {
@@ -113,7 +90,7 @@ export const openaiCompletions: ApiUnderTest = {
 			.flatMap((message) =>
 				records(message.tool_calls).map((call): SentToolCall => {
 					const fn = asRecord(call.function);
-					return { id: asString(call.id), name: asString(fn.name) ?? "", arguments: parseArguments(fn.arguments) };
+					return { id: asString(call.id), name: asString(fn.name) ?? "", arguments: decodeJsonString(fn.arguments) };
 				}),
 			);
 	},

@@ -1,7 +1,9 @@
 import { stream, streamSimple } from "../../../src/providers/openai-responses.js";
 import type { Model } from "../../../src/types.js";
 import type { ApiUnderTest, ReplayedThinking, SentImage, SentToolCall, SentToolResult } from "../api-under-test.js";
-import { asNumber, asRecord, asString, records } from "../support/json-shape.js";
+import { imageFromDataUrl } from "../support/data-url.js";
+import { asNumber, asRecord, asString, decodeJsonString, records } from "../support/json-shape.js";
+import { gpt5MiniMockModel } from "../support/openai-mock-model.js";
 
 function itemsOf(body: unknown): Record<string, unknown>[] {
 	return records(asRecord(body).input);
@@ -23,20 +25,7 @@ function textsOf(content: unknown): string[] {
 }
 
 function imageOf(part: Record<string, unknown>): SentImage {
-	const url = asString(part.image_url) ?? "";
-	const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-	return match ? { data: match[2] ?? "", mimeType: match[1] } : { data: url };
-}
-
-function parseArguments(value: unknown): unknown {
-	const text = asString(value);
-	if (text === undefined) return value;
-	try {
-		return JSON.parse(text);
-	} catch {
-		// Not JSON: the scenario compares the raw text.
-		return text;
-	}
+	return imageFromDataUrl(asString(part.image_url) ?? "");
 }
 
 /** The `openai-responses` API through the `openai` SDK. */
@@ -45,19 +34,7 @@ export const openaiResponses: ApiUnderTest = {
 	stream,
 	streamSimple,
 	makeModel(mockUrl: string, overrides: Partial<Model> = {}): Model {
-		return {
-			id: "gpt-5-mini",
-			name: "GPT-5 mini (mock)",
-			api: "openai-responses",
-			provider: "openai",
-			baseUrl: `${mockUrl}/v1`,
-			reasoning: true,
-			input: ["text", "image"],
-			cost: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 },
-			contextWindow: 400_000,
-			maxTokens: 128_000,
-			...overrides,
-		};
+		return gpt5MiniMockModel("openai-responses", "GPT-5 mini (mock)", mockUrl, overrides);
 	},
 	thinkingOptions: { reasoning: "medium" },
 	capabilities: {
@@ -98,7 +75,7 @@ export const openaiResponses: ApiUnderTest = {
 				(item): SentToolCall => ({
 					id: asString(item.call_id),
 					name: asString(item.name) ?? "",
-					arguments: parseArguments(item.arguments),
+					arguments: decodeJsonString(item.arguments),
 				}),
 			);
 	},

@@ -30,3 +30,17 @@ export function records(value: unknown): Record<string, unknown>[] {
 		.filter((item) => item !== null && typeof item === "object")
 		.map(asRecord);
 }
+
+/**
+ * A string holding JSON, decoded (tool-call arguments travel as JSON text); a string that is not
+ * JSON, or any other value, as is, so the scenario compares the raw value.
+ */
+export function decodeJsonString(value: unknown): unknown {
+	const text = asString(value);
+	if (text === undefined) return value;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
