@@ -45,7 +45,8 @@ export async function createAnthropicClient(
 		options.headers,
 	);
 	return new AnthropicClient({
-		...(oauth ? { authToken: apiKey } : { apiKey }),
+		// null, not undefined: the SDK reads ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN for undefined ones.
+		...(oauth ? { authToken: apiKey, apiKey: null } : { apiKey, authToken: null }),
 		baseURL: model.baseUrl,
 		maxRetries: 0,
 		dangerouslyAllowBrowser: true,

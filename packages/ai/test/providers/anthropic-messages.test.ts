@@ -67,6 +67,27 @@ describe("anthropic-messages over @anthropic-ai/sdk", () => {
 		expect(headers["anthropic-beta"]).toBeUndefined();
 	});
 
+	it("never picks up ambient ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN beside the given key", async () => {
+		const saved = { api: process.env.ANTHROPIC_API_KEY, auth: process.env.ANTHROPIC_AUTH_TOKEN };
+		process.env.ANTHROPIC_API_KEY = "sk-ant-ambient";
+		process.env.ANTHROPIC_AUTH_TOKEN = "ambient-token";
+		try {
+			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+			await runStream(stream(model(), userContext(), { apiKey: "sk-ant-api03-given" }));
+			const headers = mock.requests[0]!.headers;
+			expect(headers.authorization).toBe("Bearer sk-ant-api03-given");
+			expect(headers["x-api-key"]).toBeUndefined();
+		} finally {
+			for (const [name, value] of [
+				["ANTHROPIC_API_KEY", saved.api],
+				["ANTHROPIC_AUTH_TOKEN", saved.auth],
+			] as const) {
+				if (value === undefined) delete process.env[name];
+				else process.env[name] = value;
+			}
+		}
+	});
+
 	it("sends OAuth tokens as auth tokens with the OAuth beta flag", async () => {
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 		await runStream(stream(model(), userContext(), { apiKey: "sk-ant-oat01-token" }));
