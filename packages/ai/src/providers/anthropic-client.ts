@@ -45,8 +45,8 @@ export async function createAnthropicClient(
 		options.headers,
 	);
 	return new AnthropicClient({
-		// null, not undefined: the SDK reads ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN for undefined ones.
-		...(oauth ? { authToken: apiKey, apiKey: null } : { apiKey, authToken: null }),
+		// SDK 1.14 reads no environment credential once one is passed in code (pinned by a test).
+		...(oauth ? { authToken: apiKey } : { apiKey }),
 		baseURL: model.baseUrl,
 		maxRetries: 0,
 		dangerouslyAllowBrowser: true,

@@ -67,6 +67,7 @@ describe("anthropic-messages over @anthropic-ai/sdk", () => {
 		expect(headers["anthropic-beta"]).toBeUndefined();
 	});
 
+	// Pins SDK behaviour we rely on: a key passed in code is the only credential sent.
 	it("never picks up ambient ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN beside the given key", async () => {
 		const saved = { api: process.env.ANTHROPIC_API_KEY, auth: process.env.ANTHROPIC_AUTH_TOKEN };
 		process.env.ANTHROPIC_API_KEY = "sk-ant-ambient";
