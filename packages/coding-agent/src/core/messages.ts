@@ -118,3 +118,18 @@ export function convertToLlm(messages: readonly AgentMessage[]): Message[] {
 	}
 	return result;
 }
+
+/** Setting `images.blockImages`: every image block is dropped before messages reach the LLM. */
+export function withoutImages(messages: Message[]): Message[] {
+	const textOnly = (content: (TextContent | ImageContent)[]): TextContent[] => {
+		const text = content.filter((block): block is TextContent => block.type === "text");
+		return text.length > 0 ? text : [{ type: "text", text: "(image omitted)" }];
+	};
+	return messages.map((message): Message => {
+		if (message.role === "assistant" || typeof message.content === "string") return message;
+		if (!message.content.some((block) => block.type === "image")) return message;
+		return message.role === "user"
+			? { ...message, content: textOnly(message.content) }
+			: { ...message, content: textOnly(message.content) };
+	});
+}

@@ -1,8 +1,9 @@
 import { Agent, type AgentTool, type ThinkingLevel } from "@pi/agent-core";
 import { clampThinkingLevel, type Model } from "@pi/ai";
 import { AgentSession, type ScopedModel } from "./agent-session/agent-session.js";
+import { withIdleTimeout } from "./agent-session/idle-timeout.js";
 import { SettingsManager } from "./config/settings-manager.js";
-import { convertToLlm } from "./messages.js";
+import { convertToLlm, withoutImages } from "./messages.js";
 import { ModelRuntime } from "./models/model-runtime.js";
 import { hasProjectTrustInputs } from "./resources/context-files.js";
 import { resolveProjectTrust, TrustStore } from "./resources/project-trust.js";
@@ -230,8 +231,13 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const retry = settingsManager.getRetrySettings();
 	const agent: Agent = new Agent({
 		initialState: { model, thinkingLevel, tools, messages: sessionManager.buildSessionContext().messages },
-		streamFn: (streamModel, context, streamOptions) => modelRuntime.streamSimple(streamModel, context, streamOptions),
-		convertToLlm,
+		streamFn: withIdleTimeout(
+			(streamModel, context, streamOptions) => modelRuntime.streamSimple(streamModel, context, streamOptions),
+			settingsManager.getHttpIdleTimeoutMs(),
+		),
+		convertToLlm: settingsManager.getImageSettings().blockImages
+			? (messages) => withoutImages(convertToLlm(messages))
+			: convertToLlm,
 		sessionId: sessionManager.getSessionId(),
 		thinkingBudgets: settingsManager.getThinkingBudgets(),
 		maxRetryDelayMs: retry.maxRetryDelayMs,
