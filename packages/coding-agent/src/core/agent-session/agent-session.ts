@@ -86,14 +86,6 @@ export interface AgentSessionConfig {
 	shellCommandPrefix?: string;
 }
 
-function textOfUser(message: AgentMessage): string {
-	if (message.role !== "user") return "";
-	const content = message.content;
-	return typeof content === "string"
-		? content
-		: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
-}
-
 /**
  * One conversation bound to a session file: wraps an Agent, persists every message as it ends,
  * runs the prompt pipeline (commands, expansion, queueing), automatic retry and compaction, and
@@ -646,10 +638,5 @@ export class AgentSession {
 	/** Used by the runtime: waits until the current run (if any) has settled. */
 	async waitForSettled(): Promise<void> {
 		await this.currentRun?.catch(() => undefined);
-	}
-
-	/** Text of a user message entry, for fork. */
-	static userText(message: AgentMessage): string {
-		return textOfUser(message);
 	}
 }

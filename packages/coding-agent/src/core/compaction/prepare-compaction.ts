@@ -1,5 +1,5 @@
 import type { CompactionSettings } from "../config/settings-types.js";
-import { convertToLlm, type SessionMessage } from "../messages.js";
+import type { SessionMessage } from "../messages.js";
 import { buildContextFromPath, entryToMessage } from "../session/session-context.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import {
@@ -124,9 +124,4 @@ export function prepareCompaction(path: readonly SessionEntry[], settings: Compa
 		fileOps,
 		settings,
 	};
-}
-
-/** Converts session messages for the summariser (UI-only roles dropped, custom roles mapped). */
-export function toLlmMessages(messages: readonly SessionMessage[]): ReturnType<typeof convertToLlm> {
-	return convertToLlm(messages);
 }
