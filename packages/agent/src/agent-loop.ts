@@ -99,7 +99,9 @@ async function runTurn(run: Run): Promise<TurnOutcome> {
 		message.stopReason === "length" ? await refuseTruncatedToolCalls(batch) : await executeToolBatch(batch);
 	for (const toolResult of result.messages) addMessage(run, toolResult);
 	await endTurn(run, message, result.messages);
-	return result.terminate ? "stopped" : "continue";
+	// After an abort the next LLM call is still made: the stream function answers an aborted
+	// signal with an "aborted" reply, so every aborted run ends with one (agent-core.md §7).
+	return result.terminate && !signal?.aborted ? "stopped" : "continue";
 }
 
 /** Turns until the model stops with no steering or follow-up pending (agent-core.md §3.2, §6). */

@@ -42,6 +42,15 @@ export async function buildStreamOptions(
 }
 
 /**
+ * A shallow copy of a streamed message marked `"pending"`: `message_start` and `message_update`
+ * never carry a final stop reason, even from a stream function that breaks the ai contract
+ * (rpc.md §10.4 relies on it).
+ */
+function pendingCopy(message: AssistantMessage): AssistantMessage {
+	return { ...message, stopReason: "pending" };
+}
+
+/**
  * Asks the model for one reply and maps its stream to agent events: `message_start` on the
  * provider's `start`, one `message_update` per content event (with a shallow copy of the
  * partial), `message_end` with the final message. Without a `start` (immediate failure) a
@@ -62,18 +71,18 @@ export async function streamAssistantMessage(
 		if (event.type === "done" || event.type === "error") break;
 		if (event.type === "start") {
 			started = true;
-			await emit({ type: "message_start", message: { ...event.partial } });
+			await emit({ type: "message_start", message: pendingCopy(event.partial) });
 			continue;
 		}
 		if (!started) {
 			// A provider that skipped `start` still gets a well-formed message_start first.
 			started = true;
-			await emit({ type: "message_start", message: { ...event.partial } });
+			await emit({ type: "message_start", message: pendingCopy(event.partial) });
 		}
-		await emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+		await emit({ type: "message_update", message: pendingCopy(event.partial), assistantMessageEvent: event });
 	}
 	const final = await stream.result();
-	if (!started) await emit({ type: "message_start", message: { ...final, stopReason: "pending" } });
+	if (!started) await emit({ type: "message_start", message: pendingCopy(final) });
 	await emit({ type: "message_end", message: final });
 	return final;
 }

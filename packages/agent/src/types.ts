@@ -63,7 +63,8 @@ export interface AgentToolResult<TDetails = unknown> {
 	usage?: Usage;
 	/**
 	 * When every result of a batch sets this, the loop makes no follow-up LLM call for the batch and
-	 * proceeds as if the model had stopped. Runtime only: never stored in messages.
+	 * proceeds as if the model had stopped; after an abort it still makes that call, so the run ends
+	 * with an "aborted" reply. Runtime only: never stored in messages.
 	 */
 	terminate?: boolean;
 }

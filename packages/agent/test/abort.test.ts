@@ -1,5 +1,7 @@
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
+import { fauxAssistantMessage, fauxProvider, fauxText, fauxToolCall, Type } from "@pi/ai";
 import { describe, expect, it } from "vitest";
+import { Agent } from "../src/agent.js";
+import type { AgentTool } from "../src/types.js";
 import { createTestAgent, deferred, echoTool, label, lastAssistant, user } from "./support/harness.js";
 
 describe("abort (§7)", () => {
@@ -58,8 +60,11 @@ describe("abort (§7)", () => {
 		const run = agent.prompt("go");
 		await started.promise;
 		expect([...agent.state.pendingToolCalls].sort()).toEqual(["c1", "c2"]);
+		agent.steer(user("steer after abort"));
 		agent.abort();
 		await run;
+		// The aborted run polls no queue: the steering message is neither injected nor lost.
+		expect(agent.steeringQueue).toEqual([user("steer after abort")]);
 		const ends = events.flatMap((event) => (event.type === "tool_execution_end" ? [event] : []));
 		expect(ends.map((event) => [event.toolCallId, event.isError, event.result.content])).toEqual([
 			["c1", true, [{ type: "text", text: "Operation aborted" }]],
@@ -114,6 +119,69 @@ describe("abort (§7)", () => {
 			"assistant",
 		]);
 		expect(lastAssistant(agent).stopReason).toBe("aborted");
+	});
+
+	it("a terminating batch finished after an abort still ends the run with an aborted reply", async () => {
+		const finish: AgentTool = {
+			name: "finish",
+			label: "Finish",
+			description: "ends the run",
+			parameters: Type.Object({}),
+			execute: async () => {
+				agent.abort();
+				return { content: [{ type: "text", text: "bye" }], terminate: true };
+			},
+		};
+		const { agent, faux } = createTestAgent({ initialState: { tools: [finish] } });
+		faux.setResponses([fauxAssistantMessage(fauxToolCall("finish", {}, "c1"))]);
+		await agent.prompt("go");
+		expect(agent.state.messages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"toolResult",
+			"assistant",
+		]);
+		expect(lastAssistant(agent).stopReason).toBe("aborted");
+	});
+
+	it("the run's signal reaches streamFn, transformContext, both hooks, tool execute and listeners", async () => {
+		const seen: Record<string, AbortSignal | undefined> = {};
+		const faux = fauxProvider();
+		const agent = new Agent({
+			streamFn: (model, context, options) => {
+				seen.streamFn = options?.signal;
+				return faux.streams.streamSimple(model, context, options);
+			},
+			initialState: {
+				model: faux.getModel(),
+				tools: [echoTool("echo", { onExecute: (_text, signal) => (seen.execute = signal) })],
+			},
+			transformContext: async (messages, signal) => {
+				seen.transformContext = signal;
+				return messages;
+			},
+			beforeToolCall: (_context, signal) => {
+				seen.beforeToolCall = signal;
+				return undefined;
+			},
+			afterToolCall: (_context, signal) => {
+				seen.afterToolCall = signal;
+				return undefined;
+			},
+		});
+		agent.subscribe((_event, signal) => {
+			seen.listener = signal;
+		});
+		faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("echo", { text: "a" }, "c1")),
+			fauxAssistantMessage(fauxText("ok")),
+		]);
+		await agent.prompt("go");
+		const runSignal = seen.listener;
+		expect(runSignal).toBeInstanceOf(AbortSignal);
+		for (const name of ["streamFn", "transformContext", "beforeToolCall", "afterToolCall", "execute"]) {
+			expect(seen[name], name).toBe(runSignal);
+		}
 	});
 
 	it("is a no-op when idle", () => {

@@ -93,6 +93,74 @@ describe("agentLoop (§8)", () => {
 		expect(messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
 	});
 
+	it("calls getApiKey before every request and falls back to the static apiKey when it returns nothing", async () => {
+		const { faux, config, context, streamFn } = setup();
+		faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("echo", { text: "a" }, "c1")),
+			fauxAssistantMessage(fauxToolCall("echo", { text: "b" }, "c2")),
+			fauxAssistantMessage(fauxText("ok")),
+		]);
+		const keys = ["oauth-1", undefined, "oauth-3"];
+		const providers: string[] = [];
+		const stream = agentLoop(
+			[user("go")],
+			context,
+			{
+				...config,
+				apiKey: "static-key",
+				getApiKey: async (provider) => {
+					providers.push(provider);
+					return keys.shift();
+				},
+			},
+			undefined,
+			streamFn,
+		);
+		await stream.result();
+		expect(providers).toEqual(["faux", "faux", "faux"]);
+		expect(faux.state.requests.map((request) => request.options?.apiKey)).toEqual(["oauth-1", "static-key", "oauth-3"]);
+	});
+
+	it("sends the static apiKey and reasoning as configured", async () => {
+		const { faux, config, context, streamFn } = setup();
+		faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
+		await agentLoop(
+			[user("go")],
+			context,
+			{ ...config, apiKey: "static-key", reasoning: "low" },
+			undefined,
+			streamFn,
+		).result();
+		expect(faux.state.requests[0]?.options).toMatchObject({ apiKey: "static-key", reasoning: "low" });
+	});
+
+	it("polls no queue after an error reply", async () => {
+		const { faux, config, context, streamFn } = setup();
+		faux.setResponses([fauxAssistantMessage(fauxText("partial"), { stopReason: "error", errorMessage: "500" })]);
+		const polls: string[] = [];
+		const followUps: Message[][] = [[user("never polled")]];
+		const messages = await agentLoop(
+			[user("go")],
+			context,
+			{
+				...config,
+				getSteeringMessages: () => {
+					polls.push("steering");
+					return [];
+				},
+				getFollowUpMessages: () => {
+					polls.push("followUp");
+					return followUps.shift() ?? [];
+				},
+			},
+			undefined,
+			streamFn,
+		).result();
+		// Only poll (a), at the start of the run.
+		expect(polls).toEqual(["steering"]);
+		expect(messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+	});
+
 	it("an already-aborted signal ends the run with an aborted reply", async () => {
 		const { faux, config, context, streamFn } = setup();
 		faux.setResponses([fauxAssistantMessage(fauxText("never"))]);

@@ -1,4 +1,4 @@
-import type { Model } from "@pi/ai";
+import type { ImageContent, Model } from "@pi/ai";
 import { fauxAssistantMessage, fauxProvider, fauxText, fauxToolCall } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { Agent } from "../src/agent.js";
@@ -104,6 +104,21 @@ describe("Agent.continue() (§4.3)", () => {
 		await run;
 	});
 
+	it("prompt(text, images) wraps the text and images into one user message", async () => {
+		const { agent, faux, events } = createTestAgent();
+		faux.setResponses([fauxAssistantMessage(fauxText("a cat"))]);
+		const image: ImageContent = { type: "image", data: "aGVsbG8=", mimeType: "image/png" };
+		await agent.prompt("What is this?", [image]);
+		const prompt = agent.state.messages[0];
+		expect(prompt).toEqual({
+			role: "user",
+			content: [{ type: "text", text: "What is this?" }, image],
+			timestamp: expect.any(Number),
+		});
+		expect(events.find((event) => event.type === "message_end")).toEqual({ type: "message_end", message: prompt });
+		expect(faux.state.requests[0]?.context.messages).toEqual([prompt]);
+	});
+
 	it("prompt() rejects when no model is set", async () => {
 		const faux = fauxProvider();
 		const agent = new Agent({ streamFn: fauxStreamFn(faux) });
@@ -161,7 +176,13 @@ describe("state (§4.2)", () => {
 		await agent.prompt("go");
 		expect(thrown).toBeInstanceOf(Error);
 		expect(agent.state.errorMessage).toBe("500 boom");
+		const atStart: (string | undefined)[] = [];
+		agent.subscribe((event) => {
+			if (event.type === "agent_start") atStart.push(agent.state.errorMessage);
+		});
 		await agent.prompt("again");
+		// Cleared when the run starts, not only when a later reply succeeds.
+		expect(atStart).toEqual([undefined]);
 		expect(agent.state.errorMessage).toBeUndefined();
 	});
 
@@ -191,6 +212,27 @@ describe("state (§4.2)", () => {
 		expect(faux.state.requests.map((request) => request.context.systemPrompt)).toEqual(["first", "second"]);
 		expect(models.map((model) => model.id)).toEqual(["faux-1", "faux-2"]);
 		expect(faux.state.requests.map((request) => request.options?.reasoning)).toEqual([undefined, "high"]);
+	});
+
+	it("tools assigned during a run apply at the next LLM call and to the next tool lookup", async () => {
+		const { agent, faux, events } = createTestAgent({ initialState: { tools: [echoTool()] } });
+		agent.subscribe((event) => {
+			if (event.type === "tool_execution_start" && event.toolCallId === "c1")
+				agent.state.tools = [echoTool(), echoTool("other")];
+		});
+		faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("echo", { text: "a" }, "c1")),
+			fauxAssistantMessage(fauxToolCall("other", { text: "b" }, "c2")),
+			fauxAssistantMessage(fauxText("ok")),
+		]);
+		await agent.prompt("go");
+		expect(faux.state.requests.map((request) => request.context.tools?.map((tool) => tool.name))).toEqual([
+			["echo"],
+			["echo", "other"],
+			["echo", "other"],
+		]);
+		const second = events.find((event) => event.type === "tool_execution_end" && event.toolCallId === "c2");
+		expect(second).toMatchObject({ isError: false, result: { content: [{ type: "text", text: "echo: b" }] } });
 	});
 
 	it("reset() clears messages, queues and error; it throws while running", async () => {
@@ -243,6 +285,20 @@ describe("context pipeline (§2)", () => {
 		]);
 	});
 
+	it("forwards thinkingBudgets, transport and onPayload, and reads them as properties", async () => {
+		const onPayload = (payload: unknown) => payload;
+		const { agent, faux } = createTestAgent({ thinkingBudgets: { low: 1024 }, transport: "sse" });
+		agent.onPayload = onPayload;
+		faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
+		await agent.prompt("go");
+		const options = faux.state.requests[0]?.options;
+		expect(options?.thinkingBudgets).toEqual({ low: 1024 });
+		expect(options?.transport).toBe("sse");
+		expect(options?.onPayload).toBe(onPayload);
+		expect(options).not.toHaveProperty("apiKey");
+		expect(options).not.toHaveProperty("sessionId");
+	});
+
 	it("transformContext output reaches the provider; convertToLlm drops custom messages by default", async () => {
 		const { agent, faux } = createTestAgent({
 			transformContext: async (messages) => [user("injected"), ...messages],
@@ -279,6 +335,31 @@ describe("context pipeline (§2)", () => {
 			usage: { totalTokens: 0 },
 		});
 		expect(agent.state.errorMessage).toBe("cannot convert");
+		expect(agent.state.isStreaming).toBe(false);
+	});
+
+	it("a throwing transformContext ends the run with a synthetic error reply", async () => {
+		const { agent, faux } = createTestAgent({
+			transformContext: async () => {
+				throw new Error("context pruning failed");
+			},
+		});
+		await agent.prompt("go");
+		expect(faux.state.callCount).toBe(0);
+		expect(lastAssistant(agent)).toMatchObject({ stopReason: "error", errorMessage: "context pruning failed" });
+		expect(agent.state.errorMessage).toBe("context pruning failed");
+	});
+
+	it("the synthetic reply has stopReason aborted when the run was aborted before the throw", async () => {
+		const { agent, labels } = createTestAgent({
+			transformContext: async () => {
+				agent.abort();
+				throw new Error("interrupted while pruning");
+			},
+		});
+		await agent.prompt("go");
+		expect(lastAssistant(agent)).toMatchObject({ stopReason: "aborted", errorMessage: "interrupted while pruning" });
+		expect(labels().slice(-4)).toEqual(["message_start:assistant", "message_end:assistant", "turn_end", "agent_end"]);
 		expect(agent.state.isStreaming).toBe(false);
 	});
 });

@@ -1,5 +1,5 @@
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AgentEvent } from "../src/types.js";
 import { createTestAgent, deferred, drainMicrotasks, echoTool } from "./support/harness.js";
 
@@ -150,6 +150,36 @@ describe("subscribers and backpressure (§3.3)", () => {
 		expect(errors).toEqual(["turn_start:listener broke"]);
 		expect(labels().at(-1)).toBe("agent_end");
 		expect(after).toContain("turn_start");
+	});
+
+	it("without onListenerError, a listener failure goes to console.error", async () => {
+		const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+		try {
+			const { agent, faux, labels } = createTestAgent();
+			const failure = new Error("listener broke");
+			agent.subscribe((event) => {
+				if (event.type === "agent_start") throw failure;
+			});
+			faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
+			await agent.prompt("hi");
+			expect(logged).toHaveBeenCalledTimes(1);
+			expect(logged.mock.calls[0]).toContain(failure);
+			expect(labels().at(-1)).toBe("agent_end");
+		} finally {
+			logged.mockRestore();
+		}
+	});
+
+	it("passes every listener the run's abort signal", async () => {
+		const { agent, faux } = createTestAgent();
+		const signals = new Set<AbortSignal>();
+		agent.subscribe((_event, signal) => {
+			signals.add(signal);
+		});
+		faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
+		await agent.prompt("hi");
+		expect(signals.size).toBe(1);
+		expect([...signals][0]).toBe(faux.state.requests[0]?.options?.signal);
 	});
 
 	it("unsubscribe stops delivery; waitForIdle resolves at once when idle", async () => {

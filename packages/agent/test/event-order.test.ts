@@ -154,6 +154,35 @@ describe("event order (agent-core.md §3.2)", () => {
 		expect(agent.hasQueuedMessages()).toBe(true);
 	});
 
+	it("message_start and message_update carry stopReason pending even when a stream's partials do not", async () => {
+		const { faux } = createTestAgent();
+		// A stream function breaking the ai contract: its partials already claim a final stop reason.
+		const careless: StreamFn = (model, context, options) => {
+			const inner = faux.streams.streamSimple(model, context, options);
+			const outer = new AssistantMessageEventStream();
+			void (async () => {
+				for await (const event of inner) {
+					outer.push("partial" in event ? { ...event, partial: { ...event.partial, stopReason: "stop" } } : event);
+				}
+			})();
+			return outer;
+		};
+		const agent = new Agent({ streamFn: careless, initialState: { model: faux.getModel() } });
+		const stopReasons: string[] = [];
+		agent.subscribe((event) => {
+			if (event.type === "message_start" || event.type === "message_update" || event.type === "message_end") {
+				if (event.message.role === "assistant") stopReasons.push(`${event.type}:${event.message.stopReason}`);
+			}
+		});
+		faux.setResponses([fauxAssistantMessage(fauxText("hello"))]);
+		await agent.prompt("hi");
+		expect(stopReasons[0]).toBe("message_start:pending");
+		expect(stopReasons.at(-1)).toBe("message_end:stop");
+		const updates = stopReasons.slice(1, -1);
+		expect(updates.length).toBeGreaterThan(0);
+		expect(new Set(updates)).toEqual(new Set(["message_update:pending"]));
+	});
+
 	it("a stream without `start` still gets message_start (pending copy) right before message_end", async () => {
 		const failing: StreamFn = (model) => {
 			const stream = new AssistantMessageEventStream();
@@ -202,6 +231,10 @@ describe("event order (agent-core.md §3.2)", () => {
 		const executed: string[] = [];
 		const { agent, faux, labels, events } = createTestAgent({
 			initialState: { tools: [echoTool("echo", { onExecute: (text) => executed.push(text) })] },
+			beforeToolCall: ({ toolCall }) => {
+				executed.push(`beforeToolCall:${toolCall.id}`);
+				return undefined;
+			},
 		});
 		faux.setResponses([
 			fauxAssistantMessage([fauxToolCall("echo", { text: "a" }, "c1"), fauxToolCall("echo", { text: "b" }, "c2")], {

@@ -1,6 +1,6 @@
 import { fauxAssistantMessage, fauxText, fauxToolCall, Type } from "@pi/ai";
-import { describe, expect, it } from "vitest";
-import type { AgentEvent, AgentTool } from "../src/types.js";
+import { describe, expect, it, vi } from "vitest";
+import type { AgentEvent, AgentTool, AgentToolResult } from "../src/types.js";
 import {
 	createTestAgent,
 	type Deferred,
@@ -9,6 +9,15 @@ import {
 	type echoParameters,
 	echoTool,
 } from "./support/harness.js";
+
+const NESTED_USAGE = {
+	input: 10,
+	output: 5,
+	cacheRead: 0,
+	cacheWrite: 0,
+	totalTokens: 15,
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 function toolEvents(events: AgentEvent[]): string[] {
 	return events.flatMap((event) => {
@@ -79,6 +88,21 @@ describe("parallel tool execution (§5.5)", () => {
 			"c1",
 			"c2",
 		]);
+	});
+
+	it("runs beforeToolCall for every call before the first execute starts", async () => {
+		const log: string[] = [];
+		const behaviour = { onExecute: (text: string) => log.push(`execute:${text}`) };
+		const { agent, faux } = createTestAgent({
+			initialState: { tools: [echoTool("slow", behaviour), echoTool("fast", behaviour)] },
+			beforeToolCall: ({ toolCall }) => {
+				log.push(`before:${toolCall.id}`);
+				return undefined;
+			},
+		});
+		twoCalls(faux);
+		await agent.prompt("go");
+		expect(log).toEqual(["before:c1", "before:c2", "execute:a", "execute:b"]);
 	});
 
 	it("preflights every call before any executes; immediate outcomes end during preflight", async () => {
@@ -236,6 +260,46 @@ describe("preflight (§5.2)", () => {
 });
 
 describe("execution and finalisation (§5.3)", () => {
+	it("durationMs is the wall time from the start of preflight to the end of finalisation", async () => {
+		vi.useFakeTimers({ toFake: ["performance"] });
+		try {
+			const { agent, faux, events } = createTestAgent({
+				initialState: { tools: [echoTool("slow", { onExecute: () => vi.advanceTimersByTime(200) })] },
+				beforeToolCall: ({ toolCall }) => {
+					vi.advanceTimersByTime(toolCall.id === "c1" ? 100 : 50);
+					return toolCall.id === "c2" ? { block: true } : undefined;
+				},
+				afterToolCall: () => {
+					vi.advanceTimersByTime(300);
+					return undefined;
+				},
+			});
+			twoCalls(faux, "slow", "slow");
+			await agent.prompt("go");
+			// c1: its own preflight (100), c2's preflight that runs before parallel execution (50),
+			// execute (200), afterToolCall (300). c2 is blocked during its preflight.
+			expect(endEvent(events, "c1").durationMs).toBe(650);
+			expect(endEvent(events, "c2").durationMs).toBe(50);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it("a result without content becomes a tool result message with empty content", async () => {
+		const untyped: AgentTool = {
+			name: "bare",
+			label: "Bare",
+			description: "returns no content (as an untyped JavaScript tool may)",
+			parameters: Type.Object({}),
+			execute: async () => ({ details: { ok: true } }) as unknown as AgentToolResult,
+		};
+		const { agent, faux } = createTestAgent({ initialState: { tools: [untyped] } });
+		faux.setResponses([fauxAssistantMessage(fauxToolCall("bare", {}, "c1")), fauxAssistantMessage(fauxText("ok"))]);
+		await agent.prompt("go");
+		expect(agent.state.messages[2]).toMatchObject({ role: "toolResult", content: [], details: { ok: true } });
+		expect(faux.state.requests[1]?.context.messages[2]).toMatchObject({ role: "toolResult", content: [] });
+	});
+
 	it("turns a thrown error into an isError result with the message and empty details", async () => {
 		const thrower: AgentTool = {
 			name: "boom",
@@ -345,6 +409,7 @@ describe("execution and finalisation (§5.3)", () => {
 			},
 			{ override: { details: { c: 3 } }, content: "original", details: { c: 3 }, isError: false },
 			{ override: { isError: true }, content: "original", details: { a: 1, b: 2 }, isError: true },
+			{ override: { usage: NESTED_USAGE }, content: "original", details: { a: 1, b: 2 }, isError: false },
 		];
 		for (const expected of cases) {
 			const seen: boolean[] = [];
@@ -360,9 +425,14 @@ describe("execution and finalisation (§5.3)", () => {
 			await agent.prompt("go");
 			expect(seen).toEqual([false]);
 			const end = endEvent(events, "c1");
-			expect(end.result).toEqual({ content: [{ type: "text", text: expected.content }], details: expected.details });
+			const usage = expected.override && "usage" in expected.override ? { usage: expected.override.usage } : {};
+			expect(end.result).toEqual({
+				content: [{ type: "text", text: expected.content }],
+				details: expected.details,
+				...usage,
+			});
 			expect(end.isError).toBe(expected.isError);
-			expect(agent.state.messages[2]).toMatchObject({ isError: expected.isError, details: expected.details });
+			expect(agent.state.messages[2]).toMatchObject({ isError: expected.isError, details: expected.details, ...usage });
 		}
 	});
 
@@ -405,6 +475,18 @@ describe("execution and finalisation (§5.3)", () => {
 			isError: false,
 			result: { content: [{ type: "text", text: "recovered" }] },
 		});
+	});
+
+	it("afterToolCall can set terminate, which is never stored in the message", async () => {
+		const { agent, faux } = createTestAgent({
+			initialState: { tools: [echoTool()] },
+			afterToolCall: () => ({ terminate: true }),
+		});
+		faux.setResponses([fauxAssistantMessage(fauxToolCall("echo", { text: "a" }, "c1"))]);
+		await agent.prompt("go");
+		expect(faux.state.callCount).toBe(1);
+		expect(agent.state.messages[2]).toMatchObject({ content: [{ type: "text", text: "echo: a" }] });
+		expect(agent.state.messages[2]).not.toHaveProperty("terminate");
 	});
 
 	it("terminate on every result of a batch skips the follow-up LLM call", async () => {
