@@ -143,10 +143,15 @@ function backtrack(scores: Float64Array[], parents: Int32Array[], n: number): Fu
 /**
  * Keeps the items whose text fuzzy-matches `query` and sorts them best first (stable for ties).
  *
- * The query is split on whitespace and every token must match; token scores add up. A blank
- * query returns `items` unchanged (same order, new array).
+ * The query is split on whitespace and every token must match; token scores add up. `getText`
+ * may return several texts for an item (say a label and an id): each token then counts with
+ * its best match among them. A blank query returns `items` unchanged (same order, new array).
  */
-export function fuzzyFilter<T>(items: readonly T[], query: string, getText: (item: T) => string): T[] {
+export function fuzzyFilter<T>(
+	items: readonly T[],
+	query: string,
+	getText: (item: T) => string | readonly string[],
+): T[] {
 	const tokens = query
 		.trim()
 		.split(/\s+/)
@@ -155,14 +160,24 @@ export function fuzzyFilter<T>(items: readonly T[], query: string, getText: (ite
 	const scored: { item: T; score: number; order: number }[] = [];
 	items.forEach((item, order) => {
 		const text = getText(item);
+		const texts = typeof text === "string" ? [text] : text;
 		let total = 0;
 		for (const token of tokens) {
-			const match = fuzzyMatch(token, text);
-			if (!match) return;
-			total += match.score;
+			const best = bestScore(token, texts);
+			if (best === undefined) return;
+			total += best;
 		}
 		scored.push({ item, score: total, order });
 	});
 	scored.sort((a, b) => b.score - a.score || a.order - b.order);
 	return scored.map((entry) => entry.item);
+}
+
+function bestScore(token: string, texts: readonly string[]): number | undefined {
+	let best: number | undefined;
+	for (const text of texts) {
+		const match = fuzzyMatch(token, text);
+		if (match && (best === undefined || match.score > best)) best = match.score;
+	}
+	return best;
 }

@@ -58,7 +58,7 @@ export class TUI extends Container {
 		return this.bytesWritten;
 	}
 
-	/** How many full redraws happened (first frame, resizes, off-screen changes). */
+	/** How many full redraws happened (first frame, narrower terminal, changes out of reach). */
 	get fullRedrawCount(): number {
 		return this.renderer.fullRedrawCount;
 	}
@@ -74,7 +74,10 @@ export class TUI extends Container {
 		this.started = true;
 		this.terminal.start(
 			(data) => this.handleInput(data),
-			() => this.requestRender(),
+			() => {
+				this.renderer.noteResize(this.terminal.columns, this.terminal.rows);
+				this.requestRender();
+			},
 		);
 		this.terminal.hideCursor();
 		this.requestRender();

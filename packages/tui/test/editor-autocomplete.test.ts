@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import chalk from "chalk";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stripAnsi } from "../src/ansi.js";
 import { CombinedAutocompleteProvider } from "../src/autocomplete.js";
 import type { SlashCommand } from "../src/autocomplete-types.js";
 import { Editor } from "../src/components/editor.js";
 import { CURSOR_MARKER } from "../src/cursor-marker.js";
+import { createHarness } from "./support/harness.js";
 
 const KEY = { tab: "\t", enter: "\r", escape: "\x1b", up: "\x1b[A", down: "\x1b[B", left: "\x1b[D", backspace: "\x7f" };
 
@@ -17,6 +19,10 @@ const COMMANDS: SlashCommand[] = [
 ];
 
 let base = "";
+
+beforeAll(() => {
+	chalk.level = 3;
+});
 
 beforeEach(() => {
 	base = mkdtempSync(join(tmpdir(), "pi-editor-ac-"));
@@ -51,6 +57,29 @@ function dropdown(editor: Editor, width = 40): string[] {
 }
 
 describe("Editor autocomplete", () => {
+	it("draws the dropdown under the editor on screen, the selection highlighted", async () => {
+		const { tui, terminal, settle } = createHarness(30, 8);
+		const { editor } = makeEditor();
+		tui.addChild(editor);
+		tui.setFocus(editor);
+		terminal.sendInput("/mo");
+		await settle();
+		expect(terminal.getViewport().slice(0, 5)).toEqual([
+			"─".repeat(30),
+			"/mo",
+			"─".repeat(30),
+			"→ model  Pick a model",
+			"  mode   Switch mode",
+		]);
+		expect(terminal.getCell(3, 2)).toMatchObject({ char: "m", fg: { mode: "palette", index: 6 } });
+		expect(terminal.getCell(4, 2)).toMatchObject({ char: "m", fg: { mode: "default" } });
+		expect(terminal.getCell(4, 9)).toMatchObject({ char: "S", fg: { mode: "palette", index: 8 } });
+		expect(terminal.getCell(0, 0)?.fg).toEqual({ mode: "palette", index: 8 });
+		// The hardware cursor hides while the list is open; the inverse cursor cell stays.
+		expect(terminal.getCursor().visible).toBe(false);
+		expect(terminal.getCell(1, 3)?.inverse).toBe(true);
+	});
+
 	it("opens the command list when / is typed and filters as you type", () => {
 		const { editor } = makeEditor();
 		typeText(editor, "/");

@@ -66,4 +66,16 @@ describe("fuzzyFilter", () => {
 	it("keeps the input order for equal scores", () => {
 		expect(fuzzyFilter(["ab1", "ab2", "ab3"], "ab", (item) => item)).toEqual(["ab1", "ab2", "ab3"]);
 	});
+
+	it("matches each token against the best of several texts per item", () => {
+		const models = [
+			{ id: "claude-opus", name: "Opus" },
+			{ id: "gpt-5", name: "GPT five" },
+			{ id: "o3", name: "Reasoner" },
+		];
+		const found = fuzzyFilter(models, "five gpt", (model) => [model.name, model.id]);
+		expect(found.map((model) => model.id)).toEqual(["gpt-5"]);
+		// "o3" only matches the id of the third item; the name never contains a 3.
+		expect(fuzzyFilter(models, "o3", (model) => [model.name, model.id]).map((model) => model.id)).toEqual(["o3"]);
+	});
 });

@@ -54,6 +54,18 @@ describe("Markdown code blocks", () => {
 		expect(lines).toEqual(["```", "  aaaa", "  bbbb", "  cccc", "```"]);
 	});
 
+	it("keeps every space where a code line wraps", () => {
+		const source = 'call(alpha,    beta, "a  b")  // two  spaces';
+		const lines = new Markdown(`\`\`\`\n${source}\n\`\`\`\n`, 0, 0).render(18).map((line) => stripAnsi(line));
+		const rows = lines.slice(1, -1);
+		for (const row of rows) {
+			expect(row.startsWith("  ")).toBe(true);
+			expect(visibleWidth(row)).toBeLessThanOrEqual(18);
+		}
+		expect(rows.map((row) => row.slice(2)).join("")).toBe(source);
+		expect(rows[0]).toBe("  call(alpha,    ");
+	});
+
 	it("renders indented code blocks without fences", () => {
 		expect(plain("para\n\n    indented code")).toEqual(["para", "", "  indented code"]);
 	});

@@ -120,6 +120,58 @@ describe("Markdown inline styles", () => {
 	});
 });
 
+describe("Markdown on screen", () => {
+	it("renders lists, quotes, highlighted code, tables and links with their styles", async () => {
+		const doc = [
+			"- item one",
+			"- item two",
+			"",
+			"> quoted",
+			"",
+			"```ts",
+			"const x = 1;",
+			"```",
+			"",
+			"| a | b |",
+			"|---|---|",
+			"| 1 | 2 |",
+			"",
+			"see [docs](https://x.dev) now",
+		].join("\n");
+		const terminal = await screen(doc, 40, 20);
+		expect(terminal.getViewport().slice(0, 16)).toEqual([
+			"• item one",
+			"• item two",
+			"",
+			"│ quoted",
+			"",
+			"```ts",
+			"  const x = 1;",
+			"```",
+			"",
+			"┌───┬───┐",
+			"│ a │ b │",
+			"├───┼───┤",
+			"│ 1 │ 2 │",
+			"└───┴───┘",
+			"",
+			"see docs (https://x.dev) now",
+		]);
+		const gray = { mode: "palette", index: 8 };
+		expect(terminal.getCell(0, 0)).toMatchObject({ char: "•", fg: { mode: "palette", index: 6 } });
+		expect(terminal.getCell(0, 2)).toMatchObject({ char: "i", fg: { mode: "default" } });
+		expect(terminal.getCell(3, 0)).toMatchObject({ char: "│", fg: gray });
+		expect(terminal.getCell(3, 2)).toMatchObject({ char: "q", italic: true });
+		expect(terminal.getCell(5, 0)).toMatchObject({ char: "`", fg: gray });
+		expect(terminal.getCell(6, 2)).toMatchObject({ char: "c", fg: { mode: "palette", index: 5 } });
+		expect(terminal.getCell(6, 12)).toMatchObject({ char: "1", fg: { mode: "palette", index: 3 } });
+		expect(terminal.getCell(9, 0)).toMatchObject({ char: "┌", fg: gray });
+		expect(terminal.getCell(15, 4)).toMatchObject({ char: "d", underline: true, fg: { mode: "palette", index: 4 } });
+		expect(terminal.getCell(15, 10)).toMatchObject({ char: "h", underline: false, fg: gray });
+		expect(terminal.getCell(15, 25)).toMatchObject({ char: "n", underline: false, fg: { mode: "default" } });
+	});
+});
+
 describe("Markdown component", () => {
 	it("applies padding and renders nothing for blank text", () => {
 		const markdown = new Markdown("hi", 2, 1);

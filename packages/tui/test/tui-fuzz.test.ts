@@ -36,31 +36,56 @@ function expectedScreenText(lines: string[], width: number): string[] {
 	return result;
 }
 
+const HISTORY = ["$ echo before", "shell output 1", "shell output 2"];
+
+/** Height-only, wider, narrower, or several sizes before one render. */
+function resizeRandomly(
+	terminal: { columns: number; rows: number; resize(columns: number, rows: number): void },
+	next: () => number,
+): void {
+	const kind = next();
+	const rows = (): number => 4 + Math.floor(next() * 6);
+	if (kind < 0.35) terminal.resize(terminal.columns, rows());
+	else if (kind < 0.6) terminal.resize(Math.min(40, terminal.columns + 1 + Math.floor(next() * 8)), rows());
+	else if (kind < 0.8) terminal.resize(10 + Math.floor(next() * 20), rows());
+	else {
+		terminal.resize(terminal.columns, rows());
+		terminal.resize(terminal.columns, rows());
+	}
+}
+
 describe("TUI renderer under random edits", () => {
-	for (const seed of [1, 2, 3, 4, 5]) {
+	for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
 		it(`keeps scrollback + screen equal to the content (seed ${seed})`, async () => {
 			const next = random(seed);
 			const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 			const line = (): string => Array.from({ length: Math.floor(next() * 8) }, () => pick(WORDS)).join(" ");
 			const { tui, settle, terminal } = createHarness(20, 6);
+			// Shell output above the app must survive every render except a full redraw.
+			terminal.write(`${HISTORY.join("\r\n")}\r\n`);
 			const content = new StaticLines([line()]);
 			tui.addChild(content);
-			for (let step = 0; step < 150; step++) {
+			for (let step = 0; step < 200; step++) {
 				const lines = [...content.lines];
 				const action = next();
 				if (action < 0.35) lines.push(line());
-				else if (action < 0.6 && lines.length > 0) lines[Math.floor(next() * lines.length)] = line();
-				else if (action < 0.7) lines.splice(Math.floor(next() * lines.length));
+				else if (action < 0.6 && lines.length > 0) {
+					// Mostly near the bottom, as in a chat app; sometimes anywhere (forcing a full redraw).
+					const span = next() < 0.8 ? Math.min(8, lines.length) : lines.length;
+					lines[lines.length - 1 - Math.floor(next() * span)] = line();
+				} else if (action < 0.7) lines.splice(Math.floor(next() * lines.length));
 				else if (action < 0.8 && lines.length > 0) {
 					const row = lines.length - 1 - Math.floor(next() * Math.min(3, lines.length));
 					lines[row] = `> ${CURSOR_MARKER}${line()}`;
-				} else if (action < 0.85) terminal.resize(10 + Math.floor(next() * 20), 4 + Math.floor(next() * 6));
+				} else if (action < 0.88) resizeRandomly(terminal, next);
 				else for (let count = 0; count < 5; count++) lines.push(line());
 				content.lines = lines;
 				tui.requestRender();
 				await settle();
+				const expected = expectedScreenText(content.lines, terminal.columns);
+				const history = tui.fullRedrawCount === 1 ? HISTORY : [];
 				expect(terminal.getAllLines(), `seed ${seed} step ${step}`).toEqual(
-					expectedScreenText(content.lines, terminal.columns),
+					expected.length === 0 ? history : [...history, ...expected],
 				);
 			}
 		});

@@ -233,6 +233,26 @@ describe("TUI differential renderer", () => {
 		expect(terminal.getViewport()).toEqual(["line 0", "line 1", "line 2", "", ""]);
 	});
 
+	it("shrinks in place while the new last line is still on screen, keeping what scrolled away", async () => {
+		const { tui, settle, terminal } = createHarness(20, 5);
+		terminal.write("$ pi\r\n");
+		const content = new StaticLines(numbered(12));
+		tui.addChild(content);
+		tui.requestRender();
+		await settle();
+		content.lines = numbered(9);
+		tui.requestRender();
+		const bytes = await settle();
+		expect(bytes).toBe(`${SYNC_START}\x1b[2A\r\x1b[J${SYNC_END}`);
+		expect(terminal.getAllLines()).toEqual(["$ pi", ...numbered(9)]);
+		expect(terminal.getViewport()).toEqual(["line 7", "line 8", "", "", ""]);
+		content.lines = [...numbered(9), "again"];
+		tui.requestRender();
+		await settle();
+		expect(terminal.getAllLines()).toEqual(["$ pi", ...numbered(9), "again"]);
+		expect(tui.fullRedrawCount).toBe(1);
+	});
+
 	it("re-truncates wide characters on resize without splitting them", async () => {
 		const { tui, settle, terminal } = createHarness(20, 4);
 		tui.addChild(new StaticLines(["日本語のテキスト", "ab😀cd"]));

@@ -4,7 +4,8 @@ import { getKeybindings, type KeybindingsManager } from "../keybindings.js";
 import { printableText } from "../keys.js";
 import { extractPaste } from "../paste.js";
 import { graphemeWidth, splitGraphemes, visibleWidth } from "../text-width.js";
-import { TextCursor } from "./text-cursor.js";
+import { InputModel } from "./input-model.js";
+import type { TextCursor } from "./text-cursor.js";
 
 /** Options for {@link Input}. */
 export interface InputOptions {
@@ -24,25 +25,31 @@ export interface InputOptions {
 
 /**
  * A single-line text field. Scrolls horizontally to keep the cursor visible, moves by
- * grapheme and by word, supports the readline kill keys (ctrl+a/e/k/u/w, alt+d) and
- * bracketed paste (line breaks become spaces). While focused it draws the cursor cell in
- * inverse video and emits {@link CURSOR_MARKER} so the terminal cursor (and IME) sit there.
+ * grapheme and by word, and edits like readline: Ctrl+W/U/K and Alt+D kill into a kill ring,
+ * Ctrl+Y yanks and Alt+Y cycles older kills, Ctrl+Z (or Ctrl+-) undoes and Ctrl+Shift+Z
+ * redoes (the `editor.*` actions). A bracketed paste is one undo step; its line breaks and
+ * tabs become spaces. While focused it draws the cursor cell in inverse video and emits
+ * {@link CURSOR_MARKER} so the terminal cursor (and IME) sit there.
  */
 export class Input implements Component, Focusable {
 	focused = false;
-	private readonly text = new TextCursor();
+	private readonly model = new InputModel();
 	private scrollOffset = 0;
 
 	constructor(private readonly options: InputOptions = {}) {}
 
-	/** The current value. */
-	getValue(): string {
-		return this.text.value;
+	private get text(): TextCursor {
+		return this.model.text;
 	}
 
-	/** Replaces the value and puts the cursor at its end. */
+	/** The current value. */
+	getValue(): string {
+		return this.model.value;
+	}
+
+	/** Replaces the value (line breaks become spaces) and puts the cursor at its end; undoable. */
 	setValue(value: string): void {
-		this.text.set(value.replace(/\r\n?|\n/g, " "));
+		this.model.setValue(value.replace(/\r\n?|\n/g, " "));
 	}
 
 	/** The cursor position as a UTF-16 index into the value. */
@@ -55,12 +62,12 @@ export class Input implements Component, Focusable {
 	handleInput(data: string): void {
 		const pasted = extractPaste(data);
 		if (pasted !== undefined) {
-			this.edit(() => this.text.insert(pasted.replace(/\n/g, " ").replace(/\t/g, " ")));
+			this.edit(() => this.model.insert(pasted.replace(/\r\n?|\n|\t/g, " ")));
 			return;
 		}
 		const keys = this.options.keybindings ?? getKeybindings();
 		if (keys.matches(data, "editor.submit")) {
-			this.options.onSubmit?.(this.text.value);
+			this.options.onSubmit?.(this.model.value);
 			return;
 		}
 		if (keys.matches(data, "editor.cancel")) {
@@ -68,9 +75,9 @@ export class Input implements Component, Focusable {
 			return;
 		}
 		if (this.handleMovement(data, keys)) return;
-		if (this.handleDeletion(data, keys)) return;
+		if (this.handleEdit(data, keys)) return;
 		const text = printableText(data);
-		if (text !== undefined) this.edit(() => this.text.insert(text));
+		if (text !== undefined) this.edit(() => this.model.type(text));
 	}
 
 	private handleMovement(data: string, keys: KeybindingsManager): boolean {
@@ -83,16 +90,17 @@ export class Input implements Component, Focusable {
 			"editor.cursorLineEnd",
 		] as const);
 		if (action === undefined) return false;
-		if (action === "editor.cursorLeft") this.text.moveLeft();
-		else if (action === "editor.cursorRight") this.text.moveRight();
-		else if (action === "editor.cursorWordLeft") this.text.moveWordLeft();
-		else if (action === "editor.cursorWordRight") this.text.moveWordRight();
-		else if (action === "editor.cursorLineStart") this.text.moveToStart();
-		else this.text.moveToEnd();
+		const text = this.text;
+		if (action === "editor.cursorLeft") this.model.moveTo(text.previousBoundary());
+		else if (action === "editor.cursorRight") this.model.moveTo(text.nextBoundary());
+		else if (action === "editor.cursorWordLeft") this.model.moveTo(text.wordStartBefore());
+		else if (action === "editor.cursorWordRight") this.model.moveTo(text.wordEndAfter());
+		else if (action === "editor.cursorLineStart") this.model.moveTo(0);
+		else this.model.moveTo(text.value.length);
 		return true;
 	}
 
-	private handleDeletion(data: string, keys: KeybindingsManager): boolean {
+	private handleEdit(data: string, keys: KeybindingsManager): boolean {
 		const action = keys.findAction(data, [
 			"editor.deleteCharBackward",
 			"editor.deleteCharForward",
@@ -100,23 +108,32 @@ export class Input implements Component, Focusable {
 			"editor.deleteWordForward",
 			"editor.deleteToLineStart",
 			"editor.deleteToLineEnd",
+			"editor.yank",
+			"editor.yankPop",
+			"editor.undo",
+			"editor.redo",
 		] as const);
 		if (action === undefined) return false;
+		const model = this.model;
 		this.edit(() => {
-			if (action === "editor.deleteCharBackward") this.text.deleteBackward();
-			else if (action === "editor.deleteCharForward") this.text.deleteForward();
-			else if (action === "editor.deleteWordBackward") this.text.deleteWordBackward();
-			else if (action === "editor.deleteWordForward") this.text.deleteWordForward();
-			else if (action === "editor.deleteToLineStart") this.text.deleteToStart();
-			else this.text.deleteToEnd();
+			if (action === "editor.deleteCharBackward") model.deleteChar("backward");
+			else if (action === "editor.deleteCharForward") model.deleteChar("forward");
+			else if (action === "editor.deleteWordBackward") model.killWordBackward();
+			else if (action === "editor.deleteWordForward") model.killWordForward();
+			else if (action === "editor.deleteToLineStart") model.killToStart();
+			else if (action === "editor.deleteToLineEnd") model.killToEnd();
+			else if (action === "editor.yank") model.yank();
+			else if (action === "editor.yankPop") model.yankPop();
+			else if (action === "editor.undo") model.undo();
+			else model.redo();
 		});
 		return true;
 	}
 
 	private edit(change: () => void): void {
-		const before = this.text.value;
+		const before = this.model.value;
 		change();
-		if (this.text.value !== before) this.options.onChange?.(this.text.value);
+		if (this.model.value !== before) this.options.onChange?.(this.model.value);
 	}
 
 	render(width: number): string[] {

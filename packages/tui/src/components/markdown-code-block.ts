@@ -1,12 +1,12 @@
 /**
  * Fenced and indented code blocks: a fence line with the language label, the highlighted
- * code indented and wrapped to the width, and a closing fence line once the fence is closed
- * (while a response is still streaming the block has no closing fence yet).
+ * code indented and wrapped to the width (keeping every character), and a closing fence
+ * line once the fence is closed (while a response is still streaming the block has none yet).
  */
 import type { Tokens } from "marked";
 import { highlightCode } from "../syntax-highlight.js";
 import { truncateToWidth, visibleWidth } from "../text-width.js";
-import { wrapTextWithAnsi } from "../wrap.js";
+import { wrapCodeLine } from "../wrap-code.js";
 import type { MarkdownTheme } from "./markdown-theme.js";
 
 const DEFAULT_INDENT = "  ";
@@ -36,7 +36,8 @@ export function renderCodeBlock(token: Tokens.Code, width: number, theme: Markdo
 	// A fence that has only just opened (mid-stream) has no code lines yet.
 	const codeLines = token.text.length === 0 ? [] : highlighted;
 	for (const line of codeLines) {
-		for (const wrapped of wrapTextWithAnsi(line, codeWidth)) lines.push(indent + wrapped);
+		// Code keeps every space where it wraps (wrapTextWithAnsi drops them, as prose should).
+		for (const wrapped of wrapCodeLine(line, codeWidth)) lines.push(indent + wrapped);
 	}
 	if (fenced && isCodeBlockClosed(token)) lines.push(theme.codeBlockBorder("```"));
 	return lines;

@@ -1,5 +1,6 @@
 import chalk from "chalk";
 import type { Component } from "../component.js";
+import { fuzzyFilter } from "../fuzzy.js";
 import { getKeybindings, type KeybindingsManager } from "../keybindings.js";
 import { truncateToWidth, visibleWidth } from "../text-width.js";
 
@@ -43,8 +44,9 @@ export interface SelectListOptions {
 
 /**
  * A vertical list of choices with a highlighted item. Up/down move (wrapping around at the
- * ends), page up/down jump, `filter(text)` narrows the list, and at most `maxVisible` rows
- * show at once with "↑ N more" / "↓ N more" indicators when the list scrolls.
+ * ends), page up/down jump, `filter(text)` narrows the list to fuzzy matches, best first, and
+ * at most `maxVisible` rows show at once with "↑ N more" / "↓ N more" indicators when the
+ * list scrolls.
  */
 export class SelectList implements Component {
 	private filtered: SelectItem[];
@@ -75,20 +77,15 @@ export class SelectList implements Component {
 	}
 
 	/**
-	 * Shows only items whose label or value contains `text` (case-insensitive); items that
-	 * start with it come first. An empty string shows everything. Selection goes to the top.
+	 * Shows only the items whose label or value fuzzy-matches `text` (see {@link fuzzyFilter}:
+	 * the characters in order, case-insensitive, each whitespace-separated word), best match
+	 * first. An empty string shows everything in the original order. Selection goes to the top.
 	 */
 	filter(text: string): void {
-		const query = text.trim().toLowerCase();
-		if (query === "") this.filtered = this.items;
-		else {
-			const matches = this.items.filter(
-				(item) => labelOf(item).toLowerCase().includes(query) || item.value.toLowerCase().includes(query),
-			);
-			const starts = (item: SelectItem): boolean =>
-				labelOf(item).toLowerCase().startsWith(query) || item.value.toLowerCase().startsWith(query);
-			this.filtered = [...matches.filter(starts), ...matches.filter((item) => !starts(item))];
-		}
+		this.filtered = fuzzyFilter(this.items, text, (item) => {
+			const label = labelOf(item);
+			return label === item.value ? label : [label, item.value];
+		});
 		this.selectedIndex = 0;
 		this.scrollTop = 0;
 		this.notifySelection();

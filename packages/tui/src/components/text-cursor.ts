@@ -4,8 +4,8 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
  * A single-line string with a cursor (a UTF-16 index that always sits on a grapheme
- * boundary) and the readline-style edits {@link Input} needs. Words are runs of letters,
- * digits and underscores.
+ * boundary): the positions readline-style motions go to, and the primitive edits.
+ * Words are runs of letters, digits and underscores.
  */
 export class TextCursor {
 	/** The text. */
@@ -15,8 +15,13 @@ export class TextCursor {
 
 	/** Replaces the value; the cursor moves to the end. */
 	set(value: string): void {
+		this.restore(value, value.length);
+	}
+
+	/** Replaces the value and the cursor (clamped to the value). */
+	restore(value: string, cursor: number): void {
 		this.value = value;
-		this.cursor = value.length;
+		this.cursor = Math.max(0, Math.min(cursor, value.length));
 	}
 
 	/** Inserts `text` at the cursor and moves past it. */
@@ -25,95 +30,40 @@ export class TextCursor {
 		this.cursor += text.length;
 	}
 
-	private previousBoundary(): number {
+	/** Removes `[start, end)`, puts the cursor at `start` and returns the removed text. */
+	remove(start: number, end: number): string {
+		const removed = this.value.slice(start, end);
+		this.value = this.value.slice(0, start) + this.value.slice(end);
+		this.cursor = start;
+		return removed;
+	}
+
+	/** The start of the grapheme before the cursor (the cursor itself at the start). */
+	previousBoundary(): number {
 		// A grapheme is rarely longer than a few code units; 64 is plenty and keeps this O(1).
 		const graphemes = splitGraphemes(this.value.slice(Math.max(0, this.cursor - 64), this.cursor));
 		return this.cursor - (graphemes[graphemes.length - 1]?.length ?? 0);
 	}
 
-	private nextBoundary(): number {
+	/** The end of the grapheme after the cursor (the cursor itself at the end). */
+	nextBoundary(): number {
 		const [first] = splitGraphemes(this.value.slice(this.cursor, this.cursor + 64));
 		return this.cursor + (first?.length ?? 0);
 	}
 
-	private wordStartBefore(): number {
+	/** The start of the word before the cursor, skipping non-word characters first. */
+	wordStartBefore(): number {
 		let index = this.cursor;
 		while (index > 0 && !WORD_CHAR.test(this.value[index - 1] ?? "")) index--;
 		while (index > 0 && WORD_CHAR.test(this.value[index - 1] ?? "")) index--;
 		return index;
 	}
 
-	private wordEndAfter(): number {
+	/** The end of the word after the cursor, skipping non-word characters first. */
+	wordEndAfter(): number {
 		let index = this.cursor;
 		while (index < this.value.length && !WORD_CHAR.test(this.value[index] ?? "")) index++;
 		while (index < this.value.length && WORD_CHAR.test(this.value[index] ?? "")) index++;
 		return index;
-	}
-
-	/** Moves one grapheme left. */
-	moveLeft(): void {
-		this.cursor = this.previousBoundary();
-	}
-
-	/** Moves one grapheme right. */
-	moveRight(): void {
-		this.cursor = this.nextBoundary();
-	}
-
-	/** Moves to the start of the word before the cursor. */
-	moveWordLeft(): void {
-		this.cursor = this.wordStartBefore();
-	}
-
-	/** Moves to the end of the word after the cursor. */
-	moveWordRight(): void {
-		this.cursor = this.wordEndAfter();
-	}
-
-	/** Moves to the start. */
-	moveToStart(): void {
-		this.cursor = 0;
-	}
-
-	/** Moves to the end. */
-	moveToEnd(): void {
-		this.cursor = this.value.length;
-	}
-
-	private deleteRange(start: number, end: number): void {
-		this.value = this.value.slice(0, start) + this.value.slice(end);
-		this.cursor = start;
-	}
-
-	/** Deletes the grapheme before the cursor. */
-	deleteBackward(): void {
-		this.deleteRange(this.previousBoundary(), this.cursor);
-	}
-
-	/** Deletes the grapheme after the cursor. */
-	deleteForward(): void {
-		const end = this.nextBoundary();
-		this.deleteRange(this.cursor, end);
-	}
-
-	/** Deletes back to the start of the previous word. */
-	deleteWordBackward(): void {
-		this.deleteRange(this.wordStartBefore(), this.cursor);
-	}
-
-	/** Deletes forward to the end of the next word. */
-	deleteWordForward(): void {
-		const start = this.cursor;
-		this.deleteRange(start, this.wordEndAfter());
-	}
-
-	/** Deletes everything before the cursor. */
-	deleteToStart(): void {
-		this.deleteRange(0, this.cursor);
-	}
-
-	/** Deletes everything after the cursor. */
-	deleteToEnd(): void {
-		this.deleteRange(this.cursor, this.value.length);
 	}
 }

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import chalk from "chalk";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stripAnsi } from "../../src/ansi.js";
 import { Image } from "../../src/components/image.js";
 import { detectImageMimeType, getImageDimensions } from "../../src/image-dimensions.js";
 import { detectImageProtocol, encodeKittyImage, KITTY_CHUNK_SIZE } from "../../src/terminal-image.js";
 import { createHarness, StaticLines } from "../support/harness.js";
+
+beforeAll(() => {
+	chalk.level = 3;
+});
 
 function png(width: number, height: number, extra = 0): Uint8Array {
 	const bytes = new Uint8Array(33 + extra);
@@ -109,6 +115,8 @@ describe("Image", () => {
 		tui.requestRender();
 		await settle();
 		expect(terminal.getViewport()[0]).toBe("[image: image/png 640x480]");
+		expect(terminal.getCell(0, 0)).toMatchObject({ char: "[", dim: true });
+		expect(terminal.getCell(0, 25)).toMatchObject({ char: "]", dim: true });
 	});
 
 	it("reserves rows and emits a kitty sequence on the last one", async () => {
@@ -130,7 +138,7 @@ describe("Image", () => {
 
 	it("falls back to the placeholder for non-PNG images on kitty", () => {
 		const image = new Image(jpeg(100, 100), "image/jpeg", { protocol: "kitty" });
-		expect(image.render(40)).toEqual(["[image: image/jpeg 100x100]"]);
+		expect(image.render(40).map((line) => stripAnsi(line))).toEqual(["[image: image/jpeg 100x100]"]);
 	});
 
 	it("emits an iTerm2 inline image, limited by maxHeight keeping the aspect ratio", () => {

@@ -79,6 +79,59 @@ describe("Input", () => {
 		expect(terminal.getCursor().column).toBe(8);
 	});
 
+	it("kills into a kill ring and yanks back, cycling older kills with alt+y", async () => {
+		const { type, input, terminal } = await focusedInput(40);
+		await type("alpha beta gamma");
+		await type("\x17", "\x17");
+		// Consecutive kills join into one entry, in document order.
+		expect(input.getValue()).toBe("alpha ");
+		await type("\x01", "\x0b");
+		expect(input.getValue()).toBe("");
+		await type("\x19");
+		expect(input.getValue()).toBe("alpha ");
+		await type("\x1by");
+		expect(input.getValue()).toBe("beta gamma");
+		expect(terminal.getViewport()[0]).toBe("> beta gamma");
+		expect(terminal.getCursor().column).toBe(12);
+	});
+
+	it("undoes typing a word at a time, and kills, pastes and yanks one step each", async () => {
+		const changes: string[] = [];
+		const { type, input } = await focusedInput(40, 3, { onChange: (value) => changes.push(value) });
+		await type(..."one two");
+		await type("\x1b[200~ pasted\nline\x1b[201~");
+		expect(input.getValue()).toBe("one two pasted line");
+		await type("\x17");
+		expect(input.getValue()).toBe("one two pasted ");
+		await type("\x1a");
+		expect(input.getValue()).toBe("one two pasted line");
+		await type("\x1a");
+		expect(input.getValue()).toBe("one two");
+		await type("\x1a");
+		expect(input.getValue()).toBe("one ");
+		await type("\x1a", "\x1a");
+		expect(input.getValue()).toBe("");
+		// Redo is ctrl+shift+z (kitty / modifyOtherKeys encodings).
+		await type("\x1b[122;6u");
+		expect(input.getValue()).toBe("one ");
+		expect(input.getCursor()).toBe(4);
+		await type("!");
+		await type("\x1b[122;6u");
+		expect(input.getValue()).toBe("one !");
+		expect(changes.at(-1)).toBe("one !");
+	});
+
+	it("undoes setValue and moving the cursor ends a typing group", async () => {
+		const { type, input } = await focusedInput(40);
+		input.setValue("draft");
+		await type("ab", "\x1b[D", "c");
+		expect(input.getValue()).toBe("draftacb");
+		await type("\x1a");
+		expect(input.getValue()).toBe("draftab");
+		await type("\x1a", "\x1a");
+		expect(input.getValue()).toBe("");
+	});
+
 	it("calls onSubmit and onEscape", async () => {
 		const submitted: string[] = [];
 		let escaped = 0;

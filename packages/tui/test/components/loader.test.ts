@@ -60,6 +60,30 @@ describe("CancellableLoader", () => {
 		vi.useRealTimers();
 	});
 
+	it("shows a styled spinner and message, and keeps its last frame once cancelled", async () => {
+		const { tui, settle, terminal } = createHarness(30, 3);
+		const loader = new CancellableLoader({
+			requestRender: () => tui.requestRender(),
+			message: "Working (esc to cancel)",
+			frames: ["a", "b"],
+		});
+		tui.addChild(loader);
+		tui.setFocus(loader);
+		loader.start();
+		await settle();
+		expect(terminal.getViewport()[0]).toBe("a Working (esc to cancel)");
+		expect(terminal.getCell(0, 0)).toMatchObject({ char: "a", fg: { mode: "palette", index: 6 } });
+		expect(terminal.getCell(0, 2)).toMatchObject({ char: "W", dim: true });
+		vi.advanceTimersByTime(80);
+		await settle();
+		expect(terminal.getViewport()[0]).toBe("b Working (esc to cancel)");
+		terminal.sendInput("\x1b[27u");
+		vi.advanceTimersByTime(800);
+		await settle();
+		expect(loader.aborted).toBe(true);
+		expect(terminal.getViewport()[0]).toBe("b Working (esc to cancel)");
+	});
+
 	it("aborts its signal once when Escape arrives through the terminal", async () => {
 		const { tui, settle, terminal } = createHarness(30, 3);
 		let aborts = 0;

@@ -82,6 +82,26 @@ describe("SelectList", () => {
 		tui.requestRender();
 		await settle();
 		expect(terminal.getViewport()[0]).toBe("  No matches");
+		expect(terminal.getCell(0, 2)?.dim).toBe(true);
+	});
+
+	it("filters fuzzily and ranks the best match first", async () => {
+		const { list, settle, tui, terminal } = await setup(MODELS);
+		// Not a substring of anything, but the letters of claude-haiku in order.
+		list.filter("clhk");
+		tui.requestRender();
+		await settle();
+		expect(terminal.getViewport().slice(0, 2)).toEqual(["→ claude-haiku  fastest", ""]);
+		// A match at a word start beats one inside a word: claude-sonnet before claude-opus.
+		list.filter("cs");
+		expect(list.getSelectedItem()?.value).toBe("sonnet");
+		// Each word must match, in any field.
+		list.filter("claude op");
+		tui.requestRender();
+		await settle();
+		expect(terminal.getViewport().slice(0, 2)).toEqual(["→ claude-opus  strongest", ""]);
+		list.filter("");
+		expect(list.getSelectedItem()?.value).toBe("sonnet");
 	});
 
 	it("confirms with Enter and cancels with Escape", async () => {

@@ -51,6 +51,15 @@ describe("TruncatedText", () => {
 		expect(screen()).toEqual(["a status li…", "", ""]);
 	});
 
+	it("keeps the text's styles up to the cut", async () => {
+		const text = new TruncatedText(`${chalk.bold("bold")} ${chalk.red("red words that go on")}`);
+		const { terminal } = await renderAlone(text, 12, 2);
+		expect(terminal.getViewport()[0]).toBe("bold red wo…");
+		expect(terminal.getCell(0, 0)).toMatchObject({ char: "b", bold: true });
+		expect(terminal.getCell(0, 5)).toMatchObject({ char: "r", bold: false, fg: { mode: "palette", index: 1 } });
+		expect(terminal.getCell(0, 11)?.char).toBe("…");
+	});
+
 	it("applies padding", () => {
 		expect(new TruncatedText("abc", { paddingX: 1, paddingY: 1 }).render(10)).toEqual(["", " abc", ""]);
 	});
@@ -88,5 +97,16 @@ describe("Spacer", () => {
 		box.addChild(new Text("bottom"));
 		const { screen } = await renderAlone(box, 10, 5);
 		expect(screen()).toEqual(["top", "", "", "bottom", ""]);
+	});
+
+	it("takes the background of the box it sits in", async () => {
+		const box = new Box({ paddingX: 0, paddingY: 0, background: (line) => chalk.bgBlue(line) });
+		box.addChild(new Text("top"));
+		box.addChild(new Spacer(1));
+		box.addChild(new Text("bottom"));
+		const { terminal } = await renderAlone(box, 10, 4);
+		expect(terminal.getViewport()).toEqual(["top", "", "bottom", ""]);
+		for (const column of [0, 9]) expect(terminal.getCell(1, column)?.bg).toEqual({ mode: "palette", index: 4 });
+		expect(terminal.getCell(3, 0)?.bg).toEqual({ mode: "default" });
 	});
 });
