@@ -44,7 +44,15 @@ function deferred(
 ): AssistantMessageEventStream {
 	const target = new AssistantMessageEventStream();
 	load(entry).then(
-		(streams) => forwardStream(streams[kind](model, context, options), target, model),
+		(streams) => {
+			try {
+				forwardStream(streams[kind](model, context, options), target, model);
+			} catch (error) {
+				// The caller already holds `target`: a module that throws instead of failing its stream
+				// must still end it (a lost rejection would leave the request open forever).
+				failStream(target, model, `API "${apiId}" threw: ${errorText(error)}`);
+			}
+		},
 		(error: unknown) => failStream(target, model, `Failed to load API "${apiId}": ${errorText(error)}`),
 	);
 	return target;

@@ -42,6 +42,7 @@ export type {
 	ProviderModelInput,
 } from "./provider.js";
 export { createProvider, envApiKeyAuth, keylessAuth } from "./provider.js";
+export type { AnthropicOptions, AnthropicToolChoice } from "./providers/anthropic-options.js";
 export type {
 	FauxModelDefinition,
 	FauxProviderHandle,
@@ -62,6 +63,12 @@ export type {
 	FauxToolCallBlock,
 } from "./providers/faux-script.js";
 export { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "./providers/faux-script.js";
+export type { GoogleOptions, GoogleThinkingOptions, GoogleToolChoice } from "./providers/google-options.js";
+export type {
+	OpenAICompletionsOptions,
+	OpenAICompletionsToolChoice,
+} from "./providers/openai-completions-options.js";
+export type { OpenAIResponsesOptions } from "./providers/openai-responses-options.js";
 export { BUILTIN_APIS, registerBuiltinApis } from "./providers/register-builtins.js";
 export type { UsageUpdate } from "./providers/shared/assistant-message-builder.js";
 export { AssistantMessageBuilder } from "./providers/shared/assistant-message-builder.js";

@@ -6,10 +6,11 @@ import type { AuthResult, Provider } from "./provider.js";
 import { resolveProviderAuth } from "./provider-auth.js";
 import { defaultSimpleMaxTokens } from "./simple-max-tokens.js";
 import type { AssistantMessage, Context, Model, ProviderStreams, SimpleStreamOptions, StreamOptions } from "./types.js";
+import { createDispatchOrder, type DispatchTurn } from "./utils/dispatch-order.js";
 import { ABORTED_MESSAGE, errorText, failStream } from "./utils/failed-stream.js";
 import { forwardStream } from "./utils/forward-stream.js";
 import { mergeHeaders } from "./utils/merge-headers.js";
-import { validateToolSchema } from "./validation/validate-tool-schema.js";
+import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
 /** Options of `createModels`. */
 export interface CreateModelsOptions {
@@ -29,7 +30,8 @@ export interface GetAuthOptions {
  * A collection of providers and their models, with auth resolution and dispatch (ai.md §5.4).
  * Reads are synchronous. The stream functions never throw or reject: an unknown provider, a
  * missing key, a failed OAuth refresh or an invalid tool schema ends the stream with an `error`
- * event whose message says what to fix.
+ * event whose message says what to fix. Requests to one provider reach its API module in the
+ * order they were started, whatever their auth resolution took.
  */
 export interface Models {
 	/** The credential store requests resolve stored keys from. */
@@ -83,19 +85,11 @@ function resolveStreams(provider: Provider, apiId: string): ProviderStreams | st
 	return `Provider "${provider.id}" has no implementation for API "${apiId}"`;
 }
 
-function toolSchemaError(context: Context): string | undefined {
-	try {
-		for (const tool of context.tools ?? []) validateToolSchema(tool);
-		return undefined;
-	} catch (error) {
-		return errorText(error);
-	}
-}
-
 /** Creates an empty `Models` collection. */
 export function createModels(options: CreateModelsOptions = {}): Models {
 	const credentials = options.credentials ?? createInMemoryCredentialStore();
 	const providers = new Map<string, Provider>();
+	const dispatchOrder = createDispatchOrder();
 
 	async function run(
 		kind: "stream" | "streamSimple",
@@ -103,6 +97,7 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 		context: Context,
 		options: SimpleStreamOptions | undefined,
 		target: AssistantMessageEventStream,
+		turn: DispatchTurn,
 	): Promise<void> {
 		const provider = providers.get(model.provider);
 		if (!provider) {
@@ -111,7 +106,7 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 		}
 		const streams = resolveStreams(provider, model.api);
 		if (typeof streams === "string") return failStream(target, model, streams);
-		const schemaError = toolSchemaError(context);
+		const schemaError = findToolSchemaError(context.tools);
 		if (schemaError) return failStream(target, model, schemaError);
 		const auth = await resolveProviderAuth({
 			provider,
@@ -122,6 +117,8 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 		});
 		if (options?.signal?.aborted) return failStream(target, model, ABORTED_MESSAGE, true);
 		if (!auth.ok) return failStream(target, model, auth.error);
+		// Requests reach the provider in the order they were started (ai.md §10 relies on it).
+		if (!(await turn.wait(options?.signal))) return failStream(target, model, ABORTED_MESSAGE, true);
 		const { apiKey, headers, baseUrl } = auth.result.auth;
 		const requestOptions: SimpleStreamOptions = {
 			...options,
@@ -153,7 +150,10 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 			failStream(target, model, ABORTED_MESSAGE, true);
 			return target;
 		}
-		run(kind, model, context, options, target).catch((error: unknown) => failStream(target, model, errorText(error)));
+		const turn = dispatchOrder.enter(model.provider);
+		run(kind, model, context, options, target, turn)
+			.catch((error: unknown) => failStream(target, model, errorText(error)))
+			.finally(turn.leave);
 		return target;
 	}
 

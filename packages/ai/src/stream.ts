@@ -6,6 +6,7 @@ import type { BuiltinModelId } from "./models/builtin-providers.js";
 import type { Models } from "./models-collection.js";
 import type { AssistantMessage, Context, KnownProvider, Model, SimpleStreamOptions, StreamOptions } from "./types.js";
 import { failedStream } from "./utils/failed-stream.js";
+import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
 let defaultModels: Models | undefined;
 
@@ -21,7 +22,8 @@ export function getDefaultModels(): Models {
 /**
  * Runs a request through the default collection. A model whose provider is not built in (a
  * hand-written Ollama model, say) is dispatched straight to its API module with
- * `options.apiKey`, else the provider's API-key environment variable.
+ * `options.apiKey`, else the provider's API-key environment variable; an invalid tool schema
+ * still ends its stream with the schema error, as the collection does.
  */
 function dispatch(
 	kind: "stream" | "streamSimple",
@@ -34,6 +36,8 @@ function dispatch(
 		return kind === "stream" ? models.stream(model, context, options) : models.streamSimple(model, context, options);
 	}
 	if (options?.signal?.aborted) return failedStream(model, "Request was aborted", true);
+	const schemaError = findToolSchemaError(context.tools);
+	if (schemaError) return failedStream(model, schemaError);
 	const api = getApi(model.api);
 	const requestOptions = { ...options, apiKey: options?.apiKey ?? getEnvApiKey(model.provider) };
 	return kind === "stream"

@@ -128,8 +128,11 @@ export function adjustMaxTokensForThinking(
 	return { maxTokens, thinkingBudget };
 }
 
-/** Anthropic adaptive-thinking effort values. */
-export type AnthropicEffort = "low" | "medium" | "high" | "max";
+/**
+ * Anthropic adaptive-thinking effort values (`output_config.effort`). `getAnthropicEffort` never
+ * picks "xhigh"; a model's `thinkingLevelMap` may.
+ */
+export type AnthropicEffort = "low" | "medium" | "high" | "xhigh" | "max";
 
 /**
  * Adaptive-thinking effort for a level (ai.md §7.2): minimal/low → low, medium → medium,

@@ -65,6 +65,22 @@ describe("api registry", () => {
 		expect((await getApi("test-api").stream(model, { messages: [] }).result()).errorMessage).toBe("second try");
 	});
 
+	it("ends the stream with an error when a lazily loaded module throws instead of streaming", async () => {
+		registerApi("test-api", async () => ({
+			stream: () => {
+				throw new Error("bug in module");
+			},
+			streamSimple: () => {
+				throw new Error("bug in module");
+			},
+		}));
+		const { events, result } = await collect(
+			getApi("test-api").stream(testModel({ api: "test-api" }), { messages: [] }),
+		);
+		expect(events.map((event) => event.type)).toEqual(["start", "error"]);
+		expect(result).toMatchObject({ stopReason: "error", errorMessage: 'API "test-api" threw: bug in module' });
+	});
+
 	it("accepts eager streams", () => {
 		const streams = echoStreams("eager");
 		registerApi("test-api", streams);

@@ -36,6 +36,30 @@ describe("isContextOverflow", () => {
 		expect(isContextOverflow(failed(message.toUpperCase()))).toBe(true);
 	});
 
+	it("uses exactly the spec's pattern list, case-insensitive (ai.md §9)", () => {
+		expect(getOverflowPatterns().map((pattern) => pattern.source)).toEqual([
+			"prompt is too long",
+			"input is too long for requested model",
+			"exceeds the context window",
+			"input token count.*exceeds the maximum",
+			"maximum prompt length is \\d+",
+			"reduce the length of the messages",
+			"maximum context length is \\d+ tokens",
+			"exceeds the limit of \\d+",
+			"exceeds the available context size",
+			"greater than the context length",
+			"context window exceeds limit",
+			"exceeded model token limit",
+			"too large for model with \\d+ maximum context length",
+			"model_context_window_exceeded",
+			"context[_ ]length[_ ]exceeded",
+			"too many tokens",
+			"token limit exceeded",
+			"^4(00|13)\\s*(status code)?\\s*\\(no body\\)",
+		]);
+		expect(getOverflowPatterns().every((pattern) => pattern.flags === "i")).toBe(true);
+	});
+
 	it("has a message above for every exported pattern", () => {
 		for (const pattern of getOverflowPatterns()) {
 			expect(

@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerApi, unregisterApi } from "../src/api-registry.js";
 import { complete, completeSimple, getModel, getModels, getProviders, stream } from "../src/stream.js";
@@ -67,6 +68,29 @@ describe("top-level stream functions", () => {
 		expect((await completeSimple(model, context, { apiKey: "explicit" })).errorMessage).toBe("simple key=explicit");
 		const custom: Model = { ...model, provider: "my-local", api: "echo-key" };
 		expect((await complete(custom, context)).errorMessage).toBe("key=undefined");
+	});
+
+	it("report an invalid tool schema on the stream when dispatching straight to an API", async () => {
+		let called = false;
+		registerApi("echo-key", {
+			stream: (model) => {
+				called = true;
+				return failedStream(model, "reached the API");
+			},
+			streamSimple: (model) => failedStream(model, "reached the API"),
+		});
+		const model: Model = { ...getModel("openai", "gpt-5"), provider: "my-local", api: "echo-key" };
+		const badTool = {
+			name: "read",
+			description: "Read",
+			parameters: Type.Object({ path: Type.Unsafe({ type: "strnig" }) }),
+		};
+		const result = await complete(model, { ...context, tools: [badTool] }, { apiKey: "k" });
+		expect(result).toMatchObject({ stopReason: "error" });
+		expect(result.errorMessage).toMatch(
+			/^Invalid schema for tool "read": unknown type "strnig" at parameters\.properties\.path/,
+		);
+		expect(called).toBe(false);
 	});
 
 	it("report an unknown provider with an unknown API on the stream", async () => {

@@ -1,7 +1,7 @@
+import type { AnthropicEffort } from "../thinking-levels.js";
 import type { StreamOptions } from "../types.js";
 
-/** Adaptive-thinking effort sent as `output_config.effort`. */
-export type AnthropicEffort = "low" | "medium" | "high" | "xhigh" | "max";
+export type { AnthropicEffort } from "../thinking-levels.js";
 
 /** How the model may use tools: a mode, or one named tool it must call. */
 export type AnthropicToolChoice = "auto" | "any" | "none" | { type: "tool"; name: string };

@@ -1,4 +1,5 @@
 import type { GenerateContentResponse, Part } from "@google/genai";
+import { generateToolCallId } from "../utils/generate-tool-call-id.js";
 import { mapGoogleUsage } from "./google-usage.js";
 import type { AssistantMessageBuilder } from "./shared/assistant-message-builder.js";
 
@@ -9,11 +10,6 @@ export interface GoogleStreamOutcome {
 	/** `promptFeedback.blockReason` when Gemini refused the prompt itself. */
 	blockReason?: string;
 	blockReasonMessage?: string;
-}
-
-/** A fresh tool-call id; Gemini often sends none (ai.md §3.1: ids are always filled by `toolcall_end`). */
-function generateToolCallId(): string {
-	return `call_${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 }
 
 /**

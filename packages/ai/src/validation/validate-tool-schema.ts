@@ -39,3 +39,16 @@ export function validateToolSchema(tool: Tool): TSchema {
 		throw error;
 	}
 }
+
+/**
+ * The message of the first tool whose schema `validateToolSchema` rejects, or undefined when all
+ * are valid. Lets request paths end a stream with that message instead of throwing.
+ */
+export function findToolSchemaError(tools: readonly Tool[] | undefined): string | undefined {
+	try {
+		for (const tool of tools ?? []) validateToolSchema(tool);
+		return undefined;
+	} catch (error) {
+		return error instanceof Error ? error.message : String(error);
+	}
+}

@@ -53,6 +53,11 @@ export interface ApiUnderTest {
 	toolNamesOf(body: unknown): string[];
 	/** The max output tokens field as sent, or undefined. */
 	maxTokensOf(body: unknown): number | undefined;
+	/**
+	 * A copy of the payload `onPayload` received (ai.md §3.4) with the max output tokens field set to
+	 * `maxTokens`, so a scenario can return it as the replacement and find it in the recorded request.
+	 */
+	withMaxTokens(payload: unknown, maxTokens: number): unknown;
 
 	// ---- target rules ------------------------------------------------------------------------
 

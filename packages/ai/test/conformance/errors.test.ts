@@ -1,6 +1,7 @@
 import type { MockErrorStatus } from "@pi/llm-mock";
 import { describe, expect, it } from "vitest";
 import { isContextOverflow } from "../../src/overflow.js";
+import type { AssistantMessageEvent } from "../../src/types.js";
 import { APIS_UNDER_TEST } from "./apis/index.js";
 import { checkInvariants } from "./support/check-invariants.js";
 import { API_KEY, askContext } from "./support/fixtures.js";
@@ -10,11 +11,19 @@ import { runStream } from "./support/run-stream.js";
 const HTTP_ERRORS: { status: MockErrorStatus; retryAfterSeconds?: number }[] = [
 	{ status: 400 },
 	{ status: 401 },
+	{ status: 403 },
+	{ status: 404 },
+	{ status: 413 },
 	{ status: 429, retryAfterSeconds: 30 },
 	{ status: 500 },
 	{ status: 503 },
 	{ status: 529 },
 ];
+
+/** Event types after the first event of `type` (the one the test aborted on): ai.md §3.2 rule 9. */
+function eventsAfterFirst(events: AssistantMessageEvent[], type: AssistantMessageEvent["type"]): string[] {
+	return events.slice(events.findIndex((event) => event.type === type) + 1).map((event) => event.type);
+}
 
 describe.each(APIS_UNDER_TEST)("conformance: failures — $api", (api) => {
 	const mock = useMockLlm();
@@ -40,6 +49,7 @@ describe.each(APIS_UNDER_TEST)("conformance: failures — $api", (api) => {
 		expect(run.result.content[0]).toMatchObject({ type: "text" });
 		expect(run.result.content[0]?.type === "text" && run.result.content[0].text.length).toBeGreaterThan(0);
 		expect(checkInvariants(run.events, { result: run.result })).toEqual([]);
+		expect(eventsAfterFirst(run.events, "text_delta")).toEqual(["text_end", "error"]);
 	});
 
 	it("aborts mid-tool-call and keeps the partial call", async () => {
@@ -59,6 +69,7 @@ describe.each(APIS_UNDER_TEST)("conformance: failures — $api", (api) => {
 		expect(run.result.stopReason).toBe("aborted");
 		expect(run.result.content[0]).toMatchObject({ type: "toolCall", name: "write" });
 		expect(checkInvariants(run.events, { result: run.result })).toEqual([]);
+		expect(eventsAfterFirst(run.events, "toolcall_delta")).toEqual(["toolcall_end", "error"]);
 	});
 
 	it("ends at once without a request when the signal is already aborted", async () => {

@@ -64,6 +64,19 @@ describe.each(APIS_UNDER_TEST)("conformance: tools and images — $api", (api) =
 		]);
 	});
 
+	it('ends with stopReason "toolUse" whenever the content has a tool call, whatever the vendor reported', async () => {
+		mock().enqueue({
+			type: "reply",
+			blocks: [{ type: "toolCall", name: "read", arguments: { path: "a.txt" } }],
+			stopReason: "stop",
+		});
+		const run = await runStream(api.streamSimple(api.makeModel(mock().url), askContext("Read"), { apiKey: API_KEY }));
+
+		expect(checkInvariants(run.events, { result: run.result })).toEqual([]);
+		expect(run.result.stopReason).toBe("toolUse");
+		expect(run.events.at(-1)).toMatchObject({ type: "done", reason: "toolUse" });
+	});
+
 	it("sends the tool calls and their results (text, error) back on the next turn", async () => {
 		mock().enqueue(
 			{

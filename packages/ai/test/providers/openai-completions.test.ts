@@ -171,6 +171,27 @@ describe("openai-completions stream", () => {
 		]);
 	});
 
+	it("gives a call the server sent without an id a generated one by toolcall_end (ai.md §3.1)", async () => {
+		server.mock.enqueue({
+			type: "raw",
+			body: sse(
+				chunk({ tool_calls: [{ index: 0, function: { name: "read", arguments: '{"path":' } }] }),
+				chunk({ tool_calls: [{ index: 0, function: { arguments: '"a"}' } }] }),
+				chunk({}, "tool_calls"),
+				"[DONE]",
+			),
+		});
+		const { events, result } = await collect(
+			stream(mockModel("openai-completions", server.mock.url), context, { apiKey: "k" }),
+		);
+		expect(checkInvariants(events, { result })).toEqual([]);
+		const end = events.find((event) => event.type === "toolcall_end");
+		expect(end?.type === "toolcall_end" ? end.toolCall.id : undefined).toMatch(/^call_[A-Za-z0-9]{24}$/);
+		expect(result.content).toEqual([
+			{ type: "toolCall", id: expect.stringMatching(/^call_/), name: "read", arguments: { path: "a" } },
+		]);
+	});
+
 	it("opens no block for empty deltas and maps length, unknown, call-less tool_calls and content_filter finish reasons", async () => {
 		const cases: [string, string, string | undefined][] = [
 			["length", "length", undefined],

@@ -9,6 +9,7 @@ import type {
 	Usage,
 } from "../../types.js";
 import { calculateCost, emptyUsage } from "../../utils/calculate-cost.js";
+import { generateToolCallId } from "../../utils/generate-tool-call-id.js";
 import { parseToolArguments } from "../../utils/partial-json.js";
 
 type Block = TextContent | ThinkingContent | ToolCall;
@@ -128,7 +129,10 @@ export class AssistantMessageBuilder {
 		this.stream.push({ type: "toolcall_delta", contentIndex: open.index, delta, partial: this.snapshot() });
 	}
 
-	/** Closes the block `key` (no-op when it never opened or already closed). */
+	/**
+	 * Closes the block `key` (no-op when it never opened or already closed). A tool call still
+	 * without an id gets a generated one.
+	 */
 	end(key: string): void {
 		const open = this.open.get(key);
 		if (!open) return;
@@ -141,6 +145,8 @@ export class AssistantMessageBuilder {
 			this.stream.push({ type: "thinking_end", contentIndex, content: block.thinking, partial: this.snapshot() });
 		} else {
 			block.arguments = parseToolArguments(open.argumentsJson);
+			// A call the vendor never gave an id still ends with one (ai.md §3.1).
+			if (block.id === "") block.id = generateToolCallId();
 			this.stream.push({ type: "toolcall_end", contentIndex, toolCall: { ...block }, partial: this.snapshot() });
 		}
 	}

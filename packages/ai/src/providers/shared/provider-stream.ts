@@ -14,7 +14,8 @@ export interface ProviderRequest {
  * Runs one provider request as a stream that never throws (ai.md §1 rule 2).
  *
  * Emits `start` first. An already-aborted signal ends the stream as aborted without calling
- * `request`; an `options.apiKey` that is undefined ends it with an error that says no key was given
+ * `request`; a signal that fires later ends it as aborted at once, keeping the partial content, and
+ * nothing the request still produces is emitted after that; an `options.apiKey` that is undefined ends it with an error that says no key was given
  * (API modules never read the environment; provider auth resolves keys before dispatch). An empty
  * key is passed on: keyless local servers use it (`keylessAuth`), and a vendor that needs a key
  * answers 401. Anything `request` throws becomes the terminal `error` event: "aborted" with
@@ -45,6 +46,12 @@ export function runProviderStream(
 			);
 			return;
 		}
+		// End the message the moment the signal fires (ai.md §3.2 rule 9): an SDK may still yield
+		// events it had already parsed, and the builder ignores everything after its terminal event.
+		const onAbort = (): void => {
+			builder.fail(ABORTED_MESSAGE, true);
+		};
+		options.signal?.addEventListener("abort", onAbort, { once: true });
 		try {
 			await request({ builder, apiKey });
 			if (!builder.isFinished) {
@@ -54,6 +61,8 @@ export function runProviderStream(
 		} catch (error) {
 			if (aborted()) builder.fail(ABORTED_MESSAGE, true);
 			else builder.fail(safeFormat(formatError, error), false);
+		} finally {
+			options.signal?.removeEventListener("abort", onAbort);
 		}
 	})();
 	return stream;

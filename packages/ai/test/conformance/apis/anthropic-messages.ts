@@ -141,6 +141,7 @@ export const anthropicMessages: ApiUnderTest = {
 	},
 	toolNamesOf: (body) => records(asRecord(body).tools).map((tool) => asString(tool.name) ?? ""),
 	maxTokensOf: (body) => asNumber(asRecord(body).max_tokens),
+	withMaxTokens: (payload, maxTokens) => ({ ...asRecord(payload), max_tokens: maxTokens }),
 
 	isValidToolCallId: (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id),
 	expectedErrorParts(status, vendorText) {

@@ -65,7 +65,9 @@ export const googleGenerativeAi: ApiUnderTest = {
 	capabilities: {
 		streamsToolArguments: false,
 		sendsToolCallIds: false,
-		thinkingHasSignature: true,
+		// Gemini never signs a thought part: the signature comes on a trailing empty text part (as
+		// @pi/llm-mock now renders it, after recorded streams) and is kept as the text's signature.
+		thinkingHasSignature: false,
 		replaysThinking: true,
 		redactedThinking: false,
 	},
@@ -146,6 +148,11 @@ export const googleGenerativeAi: ApiUnderTest = {
 			records(tool.functionDeclarations).map((declaration) => asString(declaration.name) ?? ""),
 		),
 	maxTokensOf: (body) => asNumber(asRecord(asRecord(body).generationConfig).maxOutputTokens),
+	// The payload is the SDK's request parameters; the SDK moves `config` into `generationConfig`.
+	withMaxTokens(payload, maxTokens) {
+		const params = asRecord(payload);
+		return { ...params, config: { ...asRecord(params.config), maxOutputTokens: maxTokens } };
+	},
 
 	isValidToolCallId: (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id),
 	expectedErrorParts(status, vendorText) {

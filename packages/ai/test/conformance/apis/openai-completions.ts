@@ -118,6 +118,11 @@ export const openaiCompletions: ApiUnderTest = {
 		const record = asRecord(body);
 		return asNumber(record.max_completion_tokens) ?? asNumber(record.max_tokens);
 	},
+	withMaxTokens(payload, maxTokens) {
+		const record = asRecord(payload);
+		const field = record.max_tokens !== undefined ? "max_tokens" : "max_completion_tokens";
+		return { ...record, [field]: maxTokens };
+	},
 
 	// ai.md §8.4: `callId|itemId` keeps the sanitised call id; OpenAI ids are at most 40 characters.
 	isValidToolCallId: (id) => /^[A-Za-z0-9_-]{1,40}$/.test(id),

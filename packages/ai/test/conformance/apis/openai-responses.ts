@@ -95,6 +95,7 @@ export const openaiResponses: ApiUnderTest = {
 	},
 	toolNamesOf: (body) => records(asRecord(body).tools).map((tool) => asString(tool.name) ?? ""),
 	maxTokensOf: (body) => asNumber(asRecord(body).max_output_tokens),
+	withMaxTokens: (payload, maxTokens) => ({ ...asRecord(payload), max_output_tokens: maxTokens }),
 
 	// ai.md §8.4: the wire `call_id` is the sanitised call half of `callId|itemId`, at most 64 characters.
 	isValidToolCallId: (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id),
