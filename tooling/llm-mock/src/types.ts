@@ -23,6 +23,18 @@ export interface RecordedRequest {
 export type MockStopReason = "stop" | "length" | "toolUse";
 
 /**
+ * A stop reason outside the vendor-neutral vocabulary, sent verbatim as the route's own field:
+ * Anthropic `stop_reason` (`refusal`, `pause_turn`…), Gemini `finishReason` (`SAFETY`,
+ * `RECITATION`…), Chat Completions `finish_reason` (`content_filter`), Responses
+ * `incomplete_details.reason` (the response then ends with `response.incomplete`). A string applies
+ * to every route; an object gives one value per API, and routes it leaves out use `stopReason`.
+ */
+export type MockVendorStopReason = string | Partial<Record<MockApi, string>>;
+
+/** Which `delta` field carries Chat Completions reasoning: DeepSeek/vLLM, OpenRouter/Ollama, GitHub Copilot. */
+export type MockReasoningField = "reasoning_content" | "reasoning" | "reasoning_text";
+
+/**
  * Token counts for the reply. `output` includes `reasoning` (as OpenAI and Anthropic count it);
  * Google's `candidatesTokenCount` is rendered as `output - reasoning`. `input` excludes cached tokens.
  * Default: `{ input: 10, output: ceil(characters / 4) }`, the rest 0.
@@ -47,7 +59,10 @@ export interface MockTextBlock {
 	type: "text";
 	text: string;
 	deltas?: MockDeltas;
-	/** Google only: sent as `thoughtSignature` on the block's last part. */
+	/**
+	 * Google only: `thoughtSignature` on an empty text part right after the block in a stream (where
+	 * Gemini 3 streams sign an answer), on the block's part in a `:generateContent` body.
+	 */
 	signature?: string;
 }
 
@@ -57,8 +72,10 @@ export interface MockThinkingBlock {
 	text: string;
 	/**
 	 * Anthropic `signature_delta`, OpenAI Responses `encrypted_content` (when the request asked for
-	 * `reasoning.encrypted_content`), Google `thoughtSignature` on the last thought part.
-	 * Default: a generated opaque string for Anthropic and OpenAI Responses; none for Google.
+	 * `reasoning.encrypted_content`), Google `thoughtSignature` where Gemini puts the thoughts'
+	 * signature — never on a thought part: on the next function call without one, else at the end of
+	 * the reply (README, "Google Gemini"). Default: a generated opaque string for Anthropic and OpenAI
+	 * Responses; for Google none, except that Gemini 3 models always sign a reply.
 	 */
 	signature?: string;
 	/**
@@ -67,7 +84,17 @@ export interface MockThinkingBlock {
 	 * Google omit the block.
 	 */
 	redacted?: boolean;
+	/**
+	 * How `text` is cut into deltas. With `summary`, a number cuts each part into that many pieces
+	 * and an array is not allowed.
+	 */
 	deltas?: MockDeltas;
+	/**
+	 * OpenAI Responses: stream the reasoning summary as these parts (`summary_index` 0..n, as gpt-5
+	 * does). `text` must equal the parts joined by a blank line (`"\n\n"`), which is what every
+	 * other route streams.
+	 */
+	summary?: string[];
 }
 
 /** A tool call. */
@@ -99,12 +126,24 @@ export interface MockFaults {
 	stallAfterEvents?: number;
 }
 
+/**
+ * How an OpenAI Responses stream fails: `response.failed` (default); `error`, the bare error event
+ * as recorded streams carry it (`{"type":"error","sequence_number","error":{"type","code","message","param"}}`,
+ * then `response.failed`); `error-flat`, the event as the API reference documents it
+ * (`{"type":"error","code","message","param","sequence_number"}`) and nothing after it.
+ */
+export type MockResponsesStreamErrorEvent = "response.failed" | "error" | "error-flat";
+
 /** End a 200 stream early with the vendor's in-stream error event. */
 export interface MockStreamError {
 	/** Number of normal events sent before the error event. */
 	afterEvents: number;
 	/** Default: the vendor's overload wording. */
 	message?: string;
+	/** OpenAI Responses: the error `code` (default: null for the bare event, `server_error` for `response.failed`). */
+	code?: string;
+	/** OpenAI Responses: which event carries the error. Default: `response.failed`. */
+	responsesEvent?: MockResponsesStreamErrorEvent;
 }
 
 /** A successful assistant turn, rendered in the wire format of the route that takes it. */
@@ -113,6 +152,10 @@ export interface MockReply extends MockFaults {
 	blocks: MockBlock[];
 	/** Default: `toolUse` when a tool call is present, else `stop`. */
 	stopReason?: MockStopReason;
+	/** A vendor stop reason sent verbatim instead of the one `stopReason` maps to. */
+	vendorStopReason?: MockVendorStopReason;
+	/** Chat Completions: the reasoning delta / message field. Default: `reasoning_content`. */
+	reasoningField?: MockReasoningField;
 	usage?: MockUsage;
 	/** Message / response id. Default: generated in the vendor's format. */
 	id?: string;
@@ -124,19 +167,46 @@ export interface MockReply extends MockFaults {
 /** HTTP statuses with a vendor error body in every API. */
 export type MockErrorStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 529;
 
-/** An HTTP error in the vendor's error shape. */
-export interface MockError {
+/**
+ * A named failure rendered as each vendor sends it, status included: `invalid_api_key` is
+ * Anthropic 401 `authentication_error` "invalid x-api-key", OpenAI 401 `invalid_api_key`, and Gemini
+ * 400 `INVALID_ARGUMENT` "API key not valid. Please pass a valid API key." with an `ErrorInfo`
+ * detail whose reason is `API_KEY_INVALID`.
+ */
+export type MockErrorKind = "invalid_api_key";
+
+/** Fields shared by every scripted HTTP error. */
+interface MockErrorFields {
 	type: "error";
-	status: MockErrorStatus;
-	/** Default: the vendor's usual wording for the status. */
+	/** Default: the vendor's usual wording for the status (or the kind). */
 	message?: string;
-	/** Sent as `retry-after` (and `retry-after-ms` for OpenAI; a `RetryInfo` detail for Google). */
+	/**
+	 * Sent as `retry-after` (and `retry-after-ms` for OpenAI; a `RetryInfo` detail for Google).
+	 * Anthropic sends `retry-after` on every 429, so there it defaults to 60.
+	 */
 	retryAfterSeconds?: number;
 	/** Use the vendor's context-overflow wording and error type. */
 	overflow?: boolean;
 	/** Send the status with an empty body. */
 	noBody?: boolean;
 }
+
+/** An HTTP error with a status, in the vendor's error shape for that status. */
+export interface MockStatusError extends MockErrorFields {
+	status: MockErrorStatus;
+	/** When given, the vendor's response for this kind, sent with `status` instead of the vendor's own. */
+	kind?: MockErrorKind;
+}
+
+/** A named failure (see `MockErrorKind`), sent with the status the vendor uses for it. */
+export interface MockKindError extends MockErrorFields {
+	kind: MockErrorKind;
+	/** Overrides the vendor's status for the kind (a proxy that rewrites it, say). */
+	status?: MockErrorStatus;
+}
+
+/** An HTTP error in the vendor's error shape. */
+export type MockError = MockStatusError | MockKindError;
 
 /** A response sent verbatim, for recorded fixtures. */
 export interface MockRaw {

@@ -110,6 +110,16 @@ describe("anthropic-messages stream", () => {
 		expect(events.find((event) => event.type === "message_delta")?.delta).toMatchObject({ stop_reason: "max_tokens" });
 	});
 
+	it.each(["refusal", "pause_turn"])("sends vendorStopReason %s verbatim in message_delta", async (reason) => {
+		const { mock } = context;
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "Hello.." }], vendorStopReason: reason });
+		const events = sseJson(await (await postJson(mock, "/v1/messages", streamRequest)).text());
+		expect(events.find((event) => event.type === "message_delta")?.delta).toEqual({
+			stop_reason: reason,
+			stop_sequence: null,
+		});
+	});
+
 	it("ends the stream with an error event when streamError is set", async () => {
 		const { mock } = context;
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "abc" }], streamError: { afterEvents: 3 } });
@@ -147,6 +157,17 @@ describe("anthropic-messages stream", () => {
 			stop_reason: "tool_use",
 			usage: { input_tokens: 3, output_tokens: 9 },
 		});
+	});
+
+	it("puts a per-API vendorStopReason in a whole message", async () => {
+		const { mock } = context;
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "Paused" }],
+			vendorStopReason: { "anthropic-messages": "pause_turn", "google-generative-ai": "SAFETY" },
+		});
+		const response = await postJson(mock, "/v1/messages", { ...streamRequest, stream: false });
+		expect(await readJson(response)).toMatchObject({ stop_reason: "pause_turn", stop_sequence: null });
 	});
 });
 
@@ -202,5 +223,49 @@ describe("anthropic-messages errors", () => {
 		expect(response.status).toBe(400);
 		expect(response.headers.get("content-length")).toBe("0");
 		expect(await response.text()).toBe("");
+	});
+
+	it("always sends retry-after and the anthropic-ratelimit-* family on a 429", async () => {
+		// The rate-limits page: every 429 carries retry-after; header names and RFC 3339 resets from its table.
+		const { mock } = context;
+		mock.enqueue({ type: "error", status: 429 });
+		const response = await postJson(mock, "/v1/messages", streamRequest);
+		expect(response.status).toBe(429);
+		expect(response.headers.get("retry-after")).toBe("60");
+		const families = ["requests", "tokens", "input-tokens", "output-tokens"];
+		for (const family of families) {
+			for (const field of ["limit", "remaining"]) {
+				expect(response.headers.get(`anthropic-ratelimit-${family}-${field}`)).toMatch(/^\d+$/);
+			}
+			expect(response.headers.get(`anthropic-ratelimit-${family}-reset`)).toMatch(
+				/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/,
+			);
+		}
+		const header = (name: string) => Number(response.headers.get(`anthropic-ratelimit-${name}`));
+		expect(header("input-tokens-remaining")).toBe(0);
+		expect(header("tokens-limit")).toBe(header("input-tokens-limit") + header("output-tokens-limit"));
+		expect(header("tokens-remaining")).toBe(header("input-tokens-remaining") + header("output-tokens-remaining"));
+		const resetIn = Date.parse(response.headers.get("anthropic-ratelimit-input-tokens-reset") ?? "") - Date.now();
+		expect(resetIn).toBeGreaterThan(50_000);
+		expect(resetIn).toBeLessThanOrEqual(60_000);
+		expect((await readJson<ErrorEnvelope>(response)).error.type).toBe("rate_limit_error");
+	});
+
+	it("sends retry-after on other statuses only when the script gives one", async () => {
+		const { mock } = context;
+		mock.enqueue({ type: "error", status: 529 }, { type: "error", status: 529, retryAfterSeconds: 5 });
+		expect((await postJson(mock, "/v1/messages", streamRequest)).headers.get("retry-after")).toBeNull();
+		expect((await postJson(mock, "/v1/messages", streamRequest)).headers.get("retry-after")).toBe("5");
+	});
+
+	it("answers kind invalid_api_key with 401 authentication_error", async () => {
+		const { mock } = context;
+		mock.enqueue({ type: "error", kind: "invalid_api_key" });
+		const response = await postJson(mock, "/v1/messages", streamRequest);
+		expect(response.status).toBe(401);
+		expect((await readJson<ErrorEnvelope>(response)).error).toEqual({
+			type: "authentication_error",
+			message: "invalid x-api-key",
+		});
 	});
 });

@@ -11,6 +11,7 @@ interface Candidate {
 	content: { parts: Record<string, unknown>[]; role: string };
 	finishReason?: string;
 	index: number;
+	finishMessage?: string;
 }
 interface GenerateContentResponse {
 	candidates: Candidate[];
@@ -43,12 +44,14 @@ describe("google-generative-ai stream", () => {
 	});
 
 	it("streams thought parts, text parts and a whole functionCall, ending with finishReason and full usage", async () => {
+		// Fidelity fix: recorded streams never sign a thought part; the thoughts' signature rides on the
+		// next function call (gemini-2.5-flash captures), and a call that ends the reply carries finishMessage.
 		context.mock.enqueue({
 			type: "reply",
 			blocks: [
 				{ type: "thinking", text: "Hmm, ok", deltas: 2, signature: "sig-thought" },
 				{ type: "text", text: "Calling", deltas: 1 },
-				{ type: "toolCall", name: "get_weather", arguments: '{"city":"Rome"}', deltas: 5, signature: "sig-call" },
+				{ type: "toolCall", name: "get_weather", arguments: '{"city":"Rome"}', deltas: 5 },
 			],
 			usage: { input: 100, output: 30, cacheRead: 40, reasoning: 12 },
 		});
@@ -56,9 +59,9 @@ describe("google-generative-ai stream", () => {
 		const parts = chunks.map((chunk) => chunk.candidates[0]?.content.parts);
 		expect(parts).toEqual([
 			[{ text: "Hmm", thought: true }],
-			[{ text: ", ok", thought: true, thoughtSignature: "sig-thought" }],
+			[{ text: ", ok", thought: true }],
 			[{ text: "Calling" }],
-			[{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "sig-call" }],
+			[{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "sig-thought" }],
 		]);
 		for (const chunk of chunks) {
 			expect(chunk.candidates[0]?.content.role).toBe("model");
@@ -67,10 +70,13 @@ describe("google-generative-ai stream", () => {
 			expect(chunk.responseId).toBe(chunks[0]?.responseId);
 		}
 		expect(chunks.map((chunk) => chunk.candidates[0]?.finishReason)).toEqual([undefined, undefined, undefined, "STOP"]);
+		expect(chunks.at(-1)?.candidates[0]?.finishMessage).toBe("Model generated function call(s).");
+		// Fidelity fix: thought chunks carry a running thoughtsTokenCount and no candidatesTokenCount yet.
 		expect(chunks[0]?.usageMetadata).toEqual({
 			promptTokenCount: 140,
-			totalTokenCount: 140,
+			totalTokenCount: 146,
 			promptTokensDetails: [{ modality: "TEXT", tokenCount: 140 }],
+			thoughtsTokenCount: 6,
 		});
 		expect(chunks.at(-1)?.usageMetadata).toEqual({
 			promptTokenCount: 140,
@@ -147,6 +153,34 @@ describe("google-generative-ai stream", () => {
 	});
 });
 
+describe("google-generative-ai finish reasons", () => {
+	it.each(["SAFETY", "RECITATION"])(
+		"sends vendorStopReason %s verbatim as the last chunk's finishReason",
+		async (reason) => {
+			context.mock.enqueue({
+				type: "reply",
+				blocks: [{ type: "text", text: "partial", deltas: 2 }],
+				vendorStopReason: { "google-generative-ai": reason, "anthropic-messages": "refusal" },
+			});
+			const { chunks } = await streamChunks();
+			expect(chunks.map((chunk) => chunk.candidates[0]?.finishReason)).toEqual([undefined, reason]);
+		},
+	);
+
+	it("uses stopReason on routes a per-API vendorStopReason leaves out, and in a generateContent body", async () => {
+		context.mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "x" }], vendorStopReason: { "openai-completions": "x" } },
+			{ type: "reply", blocks: [{ type: "text", text: "y" }], vendorStopReason: "SAFETY" },
+		);
+		const { chunks } = await streamChunks();
+		expect(chunks.at(-1)?.candidates[0]?.finishReason).toBe("STOP");
+		const body = await readJson<GenerateContentResponse>(
+			await postJson(context.mock, "/v1beta/models/gemini-2.5-pro:generateContent", request),
+		);
+		expect(body.candidates[0]?.finishReason).toBe("SAFETY");
+	});
+});
+
 describe("google-generative-ai errors", () => {
 	const cases: [MockErrorStatus, string][] = [
 		[400, "INVALID_ARGUMENT"],
@@ -183,5 +217,41 @@ describe("google-generative-ai errors", () => {
 			message: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).",
 			status: "INVALID_ARGUMENT",
 		});
+	});
+
+	it("answers kind invalid_api_key with the Gemini API's 400 API_KEY_INVALID body", async () => {
+		// Real body: continuedev/continue#8516, google/timesketch#3703.
+		context.mock.enqueue({ type: "error", kind: "invalid_api_key" });
+		const response = await postJson(context.mock, STREAM_PATH, request);
+		expect(response.status).toBe(400);
+		expect(await readJson<ErrorEnvelope>(response)).toEqual({
+			error: {
+				code: 400,
+				message: "API key not valid. Please pass a valid API key.",
+				status: "INVALID_ARGUMENT",
+				details: [
+					{
+						"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+						reason: "API_KEY_INVALID",
+						domain: "googleapis.com",
+						metadata: { service: "generativelanguage.googleapis.com" },
+					},
+					{
+						"@type": "type.googleapis.com/google.rpc.LocalizedMessage",
+						locale: "en-US",
+						message: "API key not valid. Please pass a valid API key.",
+					},
+				],
+			},
+		});
+	});
+
+	it("keeps 401 for a bad OAuth token and lets a kind take an explicit status", async () => {
+		context.mock.enqueue({ type: "error", status: 401 }, { type: "error", kind: "invalid_api_key", status: 403 });
+		const oauth = await readJson<ErrorEnvelope>(await postJson(context.mock, STREAM_PATH, request));
+		expect(oauth.error).toMatchObject({ code: 401, status: "UNAUTHENTICATED" });
+		const proxied = await postJson(context.mock, STREAM_PATH, request);
+		expect(proxied.status).toBe(403);
+		expect((await readJson<ErrorEnvelope>(proxied)).error).toMatchObject({ code: 403, status: "INVALID_ARGUMENT" });
 	});
 });

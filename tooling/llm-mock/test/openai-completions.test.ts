@@ -109,6 +109,33 @@ describe("openai-completions stream", () => {
 		expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe("tool_calls");
 	});
 
+	it.each(["reasoning", "reasoning_text"] as const)(
+		"streams reasoning under reasoningField %s instead of reasoning_content",
+		async (field) => {
+			context.mock.enqueue({
+				type: "reply",
+				blocks: [
+					{ type: "thinking", text: "plan", deltas: 1 },
+					{ type: "text", text: "ok", deltas: 1 },
+				],
+				reasoningField: field,
+			});
+			const { chunks } = await streamChunks({});
+			expect(chunks[1]?.choices[0]?.delta).toEqual({ content: null, [field]: "plan" });
+			expect(chunks.some((chunk) => "reasoning_content" in (chunk.choices[0]?.delta ?? {}))).toBe(false);
+		},
+	);
+
+	it("sends vendorStopReason verbatim as finish_reason", async () => {
+		context.mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "Sorry" }],
+			vendorStopReason: "content_filter",
+		});
+		const { chunks } = await streamChunks({});
+		expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe("content_filter");
+	});
+
 	it("puts the role on the first tool fragment when the turn starts with a tool call, and maps length", async () => {
 		context.mock.enqueue({
 			type: "reply",
@@ -169,6 +196,24 @@ describe("openai-completions stream", () => {
 			usage: { prompt_tokens: 2, completion_tokens: 3, total_tokens: 5 },
 		});
 	});
+
+	it("puts reasoning on the message under reasoningField, and vendorStopReason as finish_reason", async () => {
+		context.mock.enqueue({
+			type: "reply",
+			blocks: [
+				{ type: "thinking", text: "why" },
+				{ type: "text", text: "because" },
+			],
+			reasoningField: "reasoning",
+			vendorStopReason: { "openai-completions": "content_filter" },
+		});
+		const body = await readJson<{ choices: { message: Record<string, unknown>; finish_reason: string }[] }>(
+			await postJson(context.mock, PATH, { model: "deepseek-reasoner", messages: [] }),
+		);
+		expect(body.choices[0]?.message).toMatchObject({ content: "because", reasoning: "why" });
+		expect(body.choices[0]?.message).not.toHaveProperty("reasoning_content");
+		expect(body.choices[0]?.finish_reason).toBe("content_filter");
+	});
 });
 
 describe("openai-completions errors", () => {
@@ -210,6 +255,17 @@ describe("openai-completions errors", () => {
 			type: "invalid_request_error",
 			param: "messages",
 			code: "context_length_exceeded",
+		});
+	});
+
+	it("answers kind invalid_api_key with 401 invalid_api_key", async () => {
+		context.mock.enqueue({ type: "error", kind: "invalid_api_key" });
+		const response = await postJson(context.mock, PATH, { model: "gpt-4o", stream: true });
+		expect(response.status).toBe(401);
+		expect((await readJson<ErrorEnvelope>(response)).error).toMatchObject({
+			message: expect.stringMatching(/^Incorrect API key provided/),
+			type: "invalid_request_error",
+			code: "invalid_api_key",
 		});
 	});
 });

@@ -1,24 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { type ErrorEnvelope, postJson, readJson, useMockLlm } from "./support/mock-client.js";
-import { parseSse } from "./support/sse.js";
+import { responsesStreamEvents } from "./support/responses.js";
 
 const context = useMockLlm();
 const PATH = "/v1/responses";
 
-type Event = Record<string, unknown> & { type: string; sequence_number: number };
-
-async function streamEvents(body: Record<string, unknown> = {}): Promise<Event[]> {
-	const response = await postJson(context.mock, PATH, { model: "gpt-5", input: "hi", stream: true, ...body });
-	expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-	const events = parseSse(await response.text());
-	const parsed = events.map((event) => JSON.parse(event.data) as Event);
-	// The SSE event name always equals the payload type; sequence numbers count from 0 without gaps.
-	events.forEach((event, index) => {
-		expect(event.event).toBe(parsed[index]?.type);
-		expect(parsed[index]?.sequence_number).toBe(index);
-	});
-	return parsed;
-}
+const streamEvents = (body: Record<string, unknown> = {}) => responsesStreamEvents(context.mock, body);
 
 describe("openai-responses stream", () => {
 	it("sends the full typed sequence for a text message", async () => {
@@ -163,14 +150,56 @@ describe("openai-responses stream", () => {
 		});
 	});
 
-	it("fails mid-stream with response.failed", async () => {
-		context.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "x" }], streamError: { afterEvents: 2 } });
+	it("streams several summary parts per reasoning item, numbered by summary_index", async () => {
+		// Recorded: vercel/ai azure-gpt5-reasoning-multi-summary-no-encryption.chunks.txt.
+		context.mock.enqueue({
+			type: "reply",
+			blocks: [
+				{ type: "thinking", text: "**One**\n\nA.\n\n**Two**", summary: ["**One**\n\nA.", "**Two**"], deltas: 2 },
+				{ type: "text", text: "Done" },
+			],
+		});
 		const events = await streamEvents();
-		expect(events.map((event) => event.type)).toEqual(["response.created", "response.in_progress", "response.failed"]);
-		expect(events[2]?.response).toMatchObject({
-			id: (events[0]?.response as { id?: string } | undefined)?.id,
-			status: "failed",
-			error: { code: "server_error" },
+		const reasoning = events.filter((event) => event.type.startsWith("response.reasoning_summary"));
+		expect(reasoning.map((event) => [event.type, event.summary_index])).toEqual([
+			["response.reasoning_summary_part.added", 0],
+			["response.reasoning_summary_text.delta", 0],
+			["response.reasoning_summary_text.delta", 0],
+			["response.reasoning_summary_text.done", 0],
+			["response.reasoning_summary_part.done", 0],
+			["response.reasoning_summary_part.added", 1],
+			["response.reasoning_summary_text.delta", 1],
+			["response.reasoning_summary_text.delta", 1],
+			["response.reasoning_summary_text.done", 1],
+			["response.reasoning_summary_part.done", 1],
+		]);
+		expect(reasoning.filter((event) => event.summary_index === 0 && "delta" in event).map((e) => e.delta)).toEqual([
+			"**One",
+			"**\n\nA.",
+		]);
+		expect(reasoning[8]).toMatchObject({ text: "**Two**" });
+		const done = events.find((event) => event.type === "response.output_item.done")?.item;
+		expect(done).toMatchObject({
+			type: "reasoning",
+			summary: [
+				{ type: "summary_text", text: "**One**\n\nA." },
+				{ type: "summary_text", text: "**Two**" },
+			],
+		});
+	});
+
+	it("ends with response.incomplete carrying vendorStopReason as incomplete_details.reason", async () => {
+		context.mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "Sor" }],
+			vendorStopReason: "content_filter",
+		});
+		const last = (await streamEvents()).at(-1);
+		expect(last?.type).toBe("response.incomplete");
+		expect(last?.response).toMatchObject({
+			status: "incomplete",
+			incomplete_details: { reason: "content_filter" },
+			output: [{ type: "message", status: "incomplete" }],
 		});
 	});
 
@@ -183,6 +212,29 @@ describe("openai-responses stream", () => {
 			status: "completed",
 			output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "Hi" }] }],
 		});
+	});
+
+	it("puts summary parts and a vendor stop reason in a non-streaming response", async () => {
+		context.mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "thinking", text: "a\n\nb", summary: ["a", "b"] }],
+			vendorStopReason: { "openai-responses": "content_filter" },
+		});
+		const body = await readJson(await postJson(context.mock, PATH, { model: "gpt-5", input: "hi" }));
+		expect(body).toMatchObject({
+			status: "incomplete",
+			incomplete_details: { reason: "content_filter" },
+			output: [{ type: "reasoning", summary: [{ text: "a" }, { text: "b" }] }],
+		});
+	});
+
+	it("rejects summary parts that do not join to the thinking text", async () => {
+		context.mock.enqueue({ type: "reply", blocks: [{ type: "thinking", text: "ab", summary: ["a", "b"] }] });
+		const response = await postJson(context.mock, PATH, { model: "gpt-5", stream: true });
+		expect(response.status).toBe(500);
+		expect((await readJson<ErrorEnvelope>(response)).error.message).toMatch(
+			/^llm-mock: blocks\[0\]: "text" must equal the "summary" parts joined by a blank line/,
+		);
 	});
 });
 

@@ -1,4 +1,12 @@
-import type { MockBlock, MockReply, MockStopReason, MockStreamError } from "../types.js";
+import type {
+	MockBlock,
+	MockReasoningField,
+	MockReply,
+	MockStopReason,
+	MockStreamError,
+	MockThinkingBlock,
+	MockVendorStopReason,
+} from "../types.js";
 import { ScriptError } from "./script-error.js";
 import { splitPieces } from "./split-pieces.js";
 
@@ -19,6 +27,12 @@ export interface PlannedText {
 	signature: string | undefined;
 }
 
+/** One reasoning summary part (OpenAI Responses) with its deltas cut. */
+export interface PlannedSummaryPart {
+	text: string;
+	pieces: string[];
+}
+
 /** A thinking block with its deltas cut. */
 export interface PlannedThinking {
 	type: "thinking";
@@ -26,6 +40,8 @@ export interface PlannedThinking {
 	pieces: string[];
 	signature: string | undefined;
 	redacted: boolean;
+	/** The script's `summary` parts; undefined when it gave none (the whole text is one part). */
+	summary: PlannedSummaryPart[] | undefined;
 }
 
 /** A tool call with its arguments as JSON text cut into deltas. */
@@ -45,6 +61,8 @@ export type PlannedBlock = PlannedText | PlannedThinking | PlannedToolCall;
 export interface PlannedReply {
 	blocks: PlannedBlock[];
 	stopReason: MockStopReason;
+	vendorStopReason: MockVendorStopReason | undefined;
+	reasoningField: MockReasoningField;
 	usage: PlannedUsage;
 	id: string | undefined;
 	model: string | undefined;
@@ -63,6 +81,8 @@ export function planReply(reply: MockReply): PlannedReply {
 	return {
 		blocks,
 		stopReason: reply.stopReason ?? (hasToolCall ? "toolUse" : "stop"),
+		vendorStopReason: reply.vendorStopReason,
+		reasoningField: reply.reasoningField ?? "reasoning_content",
 		usage: {
 			input: usage?.input ?? 10,
 			output: usage?.output ?? Math.max(1, Math.ceil(characters / 4)),
@@ -92,6 +112,7 @@ function planBlock(block: MockBlock, what: string): PlannedBlock {
 				pieces: splitPieces(block.text, block.deltas, what),
 				signature: block.signature,
 				redacted: block.redacted === true,
+				summary: planSummary(block, what),
 			};
 		case "toolCall": {
 			const argumentsText = typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments);
@@ -107,6 +128,23 @@ function planBlock(block: MockBlock, what: string): PlannedBlock {
 		default:
 			return assertNever(block, what);
 	}
+}
+
+/** Separator between summary parts in the vendor-neutral text (how clients join them). */
+const SUMMARY_SEPARATOR = "\n\n";
+
+function planSummary(block: MockThinkingBlock, what: string): PlannedSummaryPart[] | undefined {
+	if (block.summary === undefined) return undefined;
+	if (block.summary.join(SUMMARY_SEPARATOR) !== block.text) {
+		throw new ScriptError(`${what}: "text" must equal the "summary" parts joined by a blank line`);
+	}
+	if (Array.isArray(block.deltas)) {
+		throw new ScriptError(`${what}: "deltas" must be a number (or absent) when "summary" is given`);
+	}
+	return block.summary.map((text, index) => ({
+		text,
+		pieces: splitPieces(text, block.deltas, `${what}.summary[${index}]`),
+	}));
 }
 
 function assertNever(value: never, what: string): never {

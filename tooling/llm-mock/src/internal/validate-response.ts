@@ -1,3 +1,8 @@
+const ERROR_KINDS = ["invalid_api_key"];
+const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"];
+const RESPONSES_STREAM_ERROR_EVENTS = ["response.failed", "error", "error-flat"];
+const APIS = ["openai-completions", "openai-responses", "anthropic-messages", "google-generative-ai"];
+
 /**
  * Checks that a value is a plain-data `MockResponse` (reply, error or raw). Returns a description
  * of the first problem, or undefined when the value is usable. Used for CLI script files and for
@@ -9,14 +14,7 @@ export function findResponseProblem(value: unknown): string | undefined {
 		case "reply":
 			return findReplyProblem(value);
 		case "error":
-			if (!isInteger(value.status) || value.status < 400 || value.status > 599) {
-				return 'error: "status" must be an HTTP status from 400 to 599';
-			}
-			return checkOptional(
-				value,
-				{ message: "string", retryAfterSeconds: "number", overflow: "boolean", noBody: "boolean" },
-				"error",
-			);
+			return findErrorProblem(value);
 		case "raw":
 			if (typeof value.body !== "string") return 'raw: "body" must be a string';
 			if (value.headers !== undefined && !isStringRecord(value.headers))
@@ -25,6 +23,22 @@ export function findResponseProblem(value: unknown): string | undefined {
 		default:
 			return `unknown type ${JSON.stringify(value.type)} (expected "reply", "error" or "raw")`;
 	}
+}
+
+function findErrorProblem(value: Record<string, unknown>): string | undefined {
+	if (value.kind !== undefined && !ERROR_KINDS.includes(String(value.kind))) {
+		return `error: "kind" must be one of ${ERROR_KINDS.map((kind) => JSON.stringify(kind)).join(", ")}`;
+	}
+	// With a kind the status may be left out: the vendor's own status for that kind is sent.
+	const statusOptional = value.kind !== undefined && value.status === undefined;
+	if (!statusOptional && (!isInteger(value.status) || value.status < 400 || value.status > 599)) {
+		return 'error: "status" must be an HTTP status from 400 to 599 (it may be left out when "kind" is given)';
+	}
+	return checkOptional(
+		value,
+		{ message: "string", retryAfterSeconds: "number", overflow: "boolean", noBody: "boolean" },
+		"error",
+	);
 }
 
 function findReplyProblem(value: Record<string, unknown>): string | undefined {
@@ -41,8 +55,18 @@ function findReplyProblem(value: Record<string, unknown>): string | undefined {
 			return 'reply: "usage" needs numbers "input" and "output"';
 		}
 	}
-	if (value.streamError !== undefined && (!isRecord(value.streamError) || !isInteger(value.streamError.afterEvents))) {
-		return 'reply: "streamError.afterEvents" must be an integer';
+	const streamErrorProblem = findStreamErrorProblem(value.streamError);
+	if (streamErrorProblem) return streamErrorProblem;
+	if (value.reasoningField !== undefined && !REASONING_FIELDS.includes(String(value.reasoningField))) {
+		return `reply: "reasoningField" must be one of ${REASONING_FIELDS.map((field) => JSON.stringify(field)).join(", ")}`;
+	}
+	const vendorStopReason = value.vendorStopReason;
+	if (
+		vendorStopReason !== undefined &&
+		typeof vendorStopReason !== "string" &&
+		!(isStringRecord(vendorStopReason) && Object.keys(vendorStopReason).every((api) => APIS.includes(api)))
+	) {
+		return 'reply: "vendorStopReason" must be a string or an object mapping API names to strings';
 	}
 	return checkOptional(
 		value,
@@ -58,6 +82,20 @@ function findReplyProblem(value: Record<string, unknown>): string | undefined {
 	);
 }
 
+function findStreamErrorProblem(streamError: unknown): string | undefined {
+	if (streamError === undefined) return undefined;
+	if (!isRecord(streamError) || !isInteger(streamError.afterEvents)) {
+		return 'reply: "streamError.afterEvents" must be an integer';
+	}
+	if (
+		streamError.responsesEvent !== undefined &&
+		!RESPONSES_STREAM_ERROR_EVENTS.includes(String(streamError.responsesEvent))
+	) {
+		return `reply: "streamError.responsesEvent" must be one of ${RESPONSES_STREAM_ERROR_EVENTS.map((event) => JSON.stringify(event)).join(", ")}`;
+	}
+	return checkOptional(streamError, { message: "string", code: "string" }, "reply: streamError");
+}
+
 function findBlockProblem(block: unknown): string | undefined {
 	if (!isRecord(block)) return "must be an object";
 	if (block.deltas !== undefined && typeof block.deltas !== "number" && !isStringArray(block.deltas)) {
@@ -67,7 +105,11 @@ function findBlockProblem(block: unknown): string | undefined {
 		case "text":
 			return typeof block.text === "string" ? undefined : 'text: "text" must be a string';
 		case "thinking":
-			return typeof block.text === "string" ? undefined : 'thinking: "text" must be a string';
+			if (typeof block.text !== "string") return 'thinking: "text" must be a string';
+			if (block.summary !== undefined && !isStringArray(block.summary)) {
+				return 'thinking: "summary" must be an array of strings';
+			}
+			return undefined;
 		case "toolCall":
 			if (typeof block.name !== "string") return 'toolCall: "name" must be a string';
 			if (typeof block.arguments !== "string" && !isRecord(block.arguments)) {

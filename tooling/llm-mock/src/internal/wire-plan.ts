@@ -40,14 +40,15 @@ export function dataEvent(data: string): string {
 
 /**
  * Cuts a stream after `streamError.afterEvents` events and appends the vendor's in-stream error
- * event, built by `errorFrame` from its position (OpenAI Responses numbers it) and the message.
+ * event(s), built by `errorFrames` from the position of the first (OpenAI Responses numbers them)
+ * and the script's `streamError`.
  */
 export function applyStreamError(
 	frames: string[],
 	streamError: MockStreamError | undefined,
-	errorFrame: (eventIndex: number, message: string | undefined) => string,
+	errorFrames: (eventIndex: number, streamError: MockStreamError) => string | string[],
 ): string[] {
 	if (!streamError) return frames;
 	const kept = frames.slice(0, Math.max(0, streamError.afterEvents));
-	return [...kept, errorFrame(kept.length, streamError.message)];
+	return kept.concat(errorFrames(kept.length, streamError));
 }

@@ -1,9 +1,11 @@
 // Anthropic error shapes. Source: https://docs.claude.com/en/api/errors ("HTTP errors", "Error
 // shapes": `{"type":"error","error":{"type","message"},"request_id"}`, status → error type table,
 // `request-id` header on every response). The overflow wording is what the API returns for a
-// prompt above the context window ("prompt is too long: N tokens > M maximum").
+// prompt above the context window ("prompt is too long: N tokens > M maximum"). A bad key is 401
+// `authentication_error` "invalid x-api-key" (the errors page's example body).
 import { emptyPlan, jsonPlan, namedEvent, type WirePlan } from "../internal/wire-plan.js";
 import type { MockError } from "../types.js";
+import { ANTHROPIC_DEFAULT_RETRY_AFTER_SECONDS, anthropicRateLimitHeaders } from "./anthropic-rate-limit-headers.js";
 import type { RenderContext } from "./vendor-renderer.js";
 
 const ERROR_TYPES: Record<number, string> = {
@@ -37,27 +39,31 @@ export function anthropicRequestId(context: RenderContext): string {
 	return context.ids.alphanumeric("req_011C", 20);
 }
 
-/** HTTP error response: JSON body, `request-id`, and `retry-after` plus rate-limit headers on 429. */
+/**
+ * HTTP error response: JSON body and `request-id`; a 429 always carries `retry-after` and the
+ * `anthropic-ratelimit-*` headers. `kind: "invalid_api_key"` is the 401 `authentication_error`.
+ */
 export function renderAnthropicError(error: MockError, context: RenderContext): WirePlan {
+	const status = error.status ?? 401;
 	const requestId = anthropicRequestId(context);
 	const headers: Record<string, string> = { "request-id": requestId };
-	if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-	if (error.status === 429) {
-		headers["anthropic-ratelimit-input-tokens-limit"] = "50000";
-		headers["anthropic-ratelimit-input-tokens-remaining"] = "0";
-		headers["anthropic-ratelimit-input-tokens-reset"] = new Date(
-			(context.now + (error.retryAfterSeconds ?? 60)) * 1000,
-		).toISOString();
+	if (status === 429) {
+		const retryAfter = error.retryAfterSeconds ?? ANTHROPIC_DEFAULT_RETRY_AFTER_SECONDS;
+		Object.assign(headers, anthropicRateLimitHeaders(context.now, retryAfter));
+	} else if (error.retryAfterSeconds !== undefined) {
+		headers["retry-after"] = String(error.retryAfterSeconds);
 	}
-	if (error.noBody) return emptyPlan(error.status, headers);
-	const type = error.overflow ? "invalid_request_error" : (ERROR_TYPES[error.status] ?? fallbackType(error.status));
+	if (error.noBody) return emptyPlan(status, headers);
+	const type = errorType(error, status);
 	const message = error.overflow ? ANTHROPIC_OVERFLOW_MESSAGE : (error.message ?? DEFAULT_MESSAGES[type] ?? "Error");
 	headers["content-type"] = "application/json";
-	return jsonPlan(
-		error.status,
-		headers,
-		JSON.stringify({ type: "error", error: { type, message }, request_id: requestId }),
-	);
+	return jsonPlan(status, headers, JSON.stringify({ type: "error", error: { type, message }, request_id: requestId }));
+}
+
+function errorType(error: MockError, status: number): string {
+	if (error.overflow) return "invalid_request_error";
+	if (error.kind === "invalid_api_key") return "authentication_error";
+	return ERROR_TYPES[status] ?? fallbackType(status);
 }
 
 /** `event: error` inside a 200 stream, as the API sends when it overloads mid-response. */

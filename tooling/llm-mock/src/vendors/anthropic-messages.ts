@@ -4,12 +4,21 @@
 // (@anthropic-ai/sdk 1.14 resources/messages/messages.d.ts); recorded streams (compact JSON,
 // `message_start.message` with `cache_creation` and `service_tier`, `{"type": "ping"}` with spaces
 // right after the first `content_block_start`, message_delta usage carrying input and cache counts).
+// Stop reasons beyond end_turn / max_tokens / tool_use (`refusal` from streaming classifiers,
+// `pause_turn` from server tools): https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons
+// and …/strengthen-guardrails/handle-streaming-refusals (in a stream it arrives on `message_delta`).
 import { type PlannedBlock, type PlannedReply, parseArgumentsObject } from "../internal/plan-reply.js";
+import { vendorStopReasonFor } from "../internal/vendor-stop-reason.js";
 import { applyStreamError, jsonPlan, namedEvent, ssePlan, type WirePlan } from "../internal/wire-plan.js";
 import { anthropicRequestId, renderAnthropicError, renderAnthropicStreamError } from "./anthropic-errors.js";
 import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
 
 const STOP_REASONS = { stop: "end_turn", length: "max_tokens", toolUse: "tool_use" } as const;
+
+/** The `stop_reason` to send: the script's verbatim one, else the mapped vendor-neutral reason. */
+function stopReasonOf(reply: PlannedReply): string {
+	return vendorStopReasonFor(reply.vendorStopReason, "anthropic-messages") ?? STOP_REASONS[reply.stopReason];
+}
 
 /** Byte-for-byte shape of the real ping event (the API writes it with spaces, unlike the others). */
 const PING_DATA = '{"type": "ping"}';
@@ -64,7 +73,7 @@ function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 	});
 	emit({
 		type: "message_delta",
-		delta: { stop_reason: STOP_REASONS[reply.stopReason], stop_sequence: null },
+		delta: { stop_reason: stopReasonOf(reply), stop_sequence: null },
 		usage: {
 			...inputUsage(reply),
 			output_tokens: reply.usage.output,
@@ -72,8 +81,8 @@ function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 		},
 	});
 	emit({ type: "message_stop" });
-	const sent = applyStreamError(frames, reply.streamError, (_index, message) =>
-		renderAnthropicStreamError(message, context),
+	const sent = applyStreamError(frames, reply.streamError, (_index, streamError) =>
+		renderAnthropicStreamError(streamError.message, context),
 	);
 	return ssePlan(headers(context, "text/event-stream; charset=utf-8"), sent);
 }
@@ -109,7 +118,7 @@ function blockDeltas(block: PlannedBlock, signature: string): Record<string, unk
 function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
 	const identity = identify(reply, context);
 	const content = reply.blocks.map((block, index) => completeBlock(block, identity, index));
-	const message = messageObject(reply, identity, content, STOP_REASONS[reply.stopReason], reply.usage.output);
+	const message = messageObject(reply, identity, content, stopReasonOf(reply), reply.usage.output);
 	return jsonPlan(200, headers(context, "application/json"), JSON.stringify(message));
 }
 

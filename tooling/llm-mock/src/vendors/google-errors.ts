@@ -4,6 +4,10 @@
 // `{"error":{"code","message","status","details"}}`, `google.rpc.RetryInfo` with `retryDelay`).
 // The @google/genai SDK reads the body as JSON when content-type contains application/json and
 // also checks every stream chunk for a top-level `error` object (throwIfStreamErrorChunk).
+// A bad API key is not a 401 on the Gemini API but 400 INVALID_ARGUMENT with an ErrorInfo detail
+// (reason API_KEY_INVALID, domain googleapis.com, metadata.service generativelanguage.googleapis.com)
+// and a LocalizedMessage detail, as real responses quoted in continuedev/continue#8516 and
+// google/timesketch#3703 show; 401 UNAUTHENTICATED is what a bad OAuth token gets.
 import { emptyPlan, jsonPlan, type WirePlan } from "../internal/wire-plan.js";
 import type { MockError } from "../types.js";
 import { googleDataEvent, toGooglePrettyJson } from "./google-json.js";
@@ -52,21 +56,46 @@ function defaultError(status: number, model: string): { status: string; message:
 	}
 }
 
-/** HTTP error: pretty JSON body, `RetryInfo` detail when a delay is given. */
+/** The Gemini API's answer to a key that is not valid. */
+export const GOOGLE_INVALID_API_KEY_MESSAGE = "API key not valid. Please pass a valid API key.";
+
+/**
+ * HTTP error: pretty JSON body, `RetryInfo` detail when a delay is given. `kind: "invalid_api_key"`
+ * is the 400 `INVALID_ARGUMENT` body with `ErrorInfo` reason `API_KEY_INVALID`.
+ */
 export function renderGoogleError(error: MockError, model: string): WirePlan {
+	const badKey = error.kind === "invalid_api_key";
+	const status = error.status ?? 400;
 	const headers: Record<string, string> = { vary: "Origin, X-Origin, Referer", server: "scaffolding on HTTPServer2" };
-	if (error.noBody) return emptyPlan(error.status, headers);
-	const fallback = defaultError(error.status, model);
+	if (error.noBody) return emptyPlan(status, headers);
+	const fallback = badKey
+		? { status: "INVALID_ARGUMENT", message: GOOGLE_INVALID_API_KEY_MESSAGE }
+		: defaultError(status, model);
+	const message = error.overflow ? GOOGLE_OVERFLOW_MESSAGE : (error.message ?? fallback.message);
 	const body: Record<string, unknown> = {
-		code: error.status,
-		message: error.overflow ? GOOGLE_OVERFLOW_MESSAGE : (error.message ?? fallback.message),
+		code: status,
+		message,
 		status: error.overflow ? "INVALID_ARGUMENT" : fallback.status,
 	};
+	const details: Record<string, unknown>[] = badKey ? invalidKeyDetails(message) : [];
 	if (error.retryAfterSeconds !== undefined) {
-		body.details = [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${error.retryAfterSeconds}s` }];
+		details.push({ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${error.retryAfterSeconds}s` });
 	}
+	if (details.length > 0) body.details = details;
 	headers["content-type"] = "application/json; charset=UTF-8";
-	return jsonPlan(error.status, headers, toGooglePrettyJson({ error: body }));
+	return jsonPlan(status, headers, toGooglePrettyJson({ error: body }));
+}
+
+function invalidKeyDetails(message: string): Record<string, unknown>[] {
+	return [
+		{
+			"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+			reason: "API_KEY_INVALID",
+			domain: "googleapis.com",
+			metadata: { service: "generativelanguage.googleapis.com" },
+		},
+		{ "@type": "type.googleapis.com/google.rpc.LocalizedMessage", locale: "en-US", message },
+	];
 }
 
 /** An error object as a stream event: the SDK throws `ApiError` when a chunk holds `error`. */

@@ -1,20 +1,28 @@
 // Gemini API (generativelanguage v1beta) wire format. Sources: https://ai.google.dev/api/generate-content
-// (`streamGenerateContent?alt=sse`, GenerateContentResponse, Candidate.finishReason, UsageMetadata);
-// the SDK's `GenerateContentResponse` and stream parser (@google/genai 2.32 dist/genai.d.ts,
-// processStreamResponse accepts `\n\n`, `\r\r`, `\r\n\r\n`); recorded streams (google/adk-go
-// agent/remoteagent/testdata/TestA2ARemoteAgentStreamingGeminiSuccess.httprr: headers, every chunk a
-// full response with `usageMetadata`, `modelVersion`, `responseId`, `index: 0`, the last chunk
-// carrying `finishReason` beside its final part). Thoughts are parts with `thought: true`; function
-// calls arrive whole (arguments are never streamed); `thoughtSignature` sits on the part it signs.
-import { type PlannedBlock, type PlannedReply, parseArgumentsObject } from "../internal/plan-reply.js";
+// (`streamGenerateContent?alt=sse`, GenerateContentResponse, Candidate.finishReason and its values
+// STOP, MAX_TOKENS, SAFETY, RECITATION…, UsageMetadata); the SDK's `GenerateContentResponse` and
+// stream parser (@google/genai 2.32 dist/genai.d.ts, processStreamResponse accepts `\n\n`, `\r\r`,
+// `\r\n\r\n`); recorded streams (google/adk-go agent/remoteagent/testdata/
+// TestA2ARemoteAgentStreamingGeminiSuccess.httprr: headers, every chunk a full response with
+// `usageMetadata`, `modelVersion`, `responseId`, `index: 0`, the last chunk carrying `finishReason`
+// beside its final part). Thoughts are parts with `thought: true`; function calls arrive whole
+// (arguments are never streamed); where signatures go is google-parts.ts, running usage google-usage.ts.
+// A body or final chunk that holds function calls adds `finishMessage: "Model generated function
+// call(s)."` after `index` (gemini-2.5-flash captures in neuraxes/neurouter's tests, vercel/ai
+// google-tool-call-gemini3.json); Gemini 3 streams end calls with a separate `{"text": ""}` chunk
+// without it (google-tool-call-gemini3.chunks.txt).
+import type { PlannedReply } from "../internal/plan-reply.js";
+import { vendorStopReasonFor } from "../internal/vendor-stop-reason.js";
 import { applyStreamError, jsonPlan, type WirePlan } from "../internal/wire-plan.js";
 import { renderGoogleError, renderGoogleStreamError } from "./google-errors.js";
 import { googleDataEvent, toGooglePrettyJson } from "./google-json.js";
+import { isGemini3Model, type Part, type Signing, streamedParts, wholeParts } from "./google-parts.js";
+import { finalUsageMetadata, runningUsageMetadata, type UsageProgress } from "./google-usage.js";
 import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
 
 const FINISH_REASONS = { stop: "STOP", length: "MAX_TOKENS", toolUse: "STOP" } as const;
 
-type Part = Record<string, unknown>;
+const FUNCTION_CALL_FINISH_MESSAGE = "Model generated function call(s).";
 
 /** Renders `models/{model}:streamGenerateContent` and `:generateContent`. */
 export const googleGenerativeAiRenderer: VendorRenderer = {
@@ -37,122 +45,85 @@ function headers(contentType: string): Record<string, string> {
 	};
 }
 
-/** The parts of one block as streamed: one per delta (text, thoughts) or one whole call. */
-function streamedParts(block: PlannedBlock): Part[] {
-	switch (block.type) {
-		case "text":
-			return signLast(
-				block.pieces.map((text) => ({ text })),
-				block.signature,
-				{ text: "" },
-			);
-		case "thinking":
-			if (block.redacted) return [];
-			return signLast(
-				block.pieces.map((text) => ({ text, thought: true })),
-				block.signature,
-				{ text: "", thought: true },
-			);
-		case "toolCall":
-			return [callPart(block)];
-	}
+interface Identity {
+	model: string;
+	responseId: string;
 }
 
-/** The parts of one block in a non-stream body: deltas merged. */
-function wholeParts(block: PlannedBlock): Part[] {
-	switch (block.type) {
-		case "text":
-			return signLast([{ text: block.text }], block.signature, { text: "" });
-		case "thinking":
-			return block.redacted ? [] : signLast([{ text: block.text, thought: true }], block.signature, { text: "" });
-		case "toolCall":
-			return [callPart(block)];
-	}
+function identify(reply: PlannedReply, context: RenderContext): Identity {
+	return { model: replyModel(reply, context), responseId: reply.id ?? context.ids.alphanumeric("", 23) };
 }
 
-function callPart(block: Extract<PlannedBlock, { type: "toolCall" }>): Part {
-	const functionCall: Record<string, unknown> = {};
-	if (block.id !== undefined) functionCall.id = block.id;
-	functionCall.name = block.name;
-	functionCall.args = parseArgumentsObject(block.arguments);
-	const part: Part = { functionCall };
-	if (block.signature !== undefined) part.thoughtSignature = block.signature;
-	return part;
+function signing(context: RenderContext): Signing {
+	return { gemini3: isGemini3Model(context.route.pathModel), mint: () => context.ids.opaque("Eo", 120) };
 }
 
-/** Puts `thoughtSignature` on the last part (or on an empty part when there is no text, as Gemini does). */
-function signLast(parts: Part[], signature: string | undefined, empty: Part): Part[] {
-	if (signature === undefined) return parts;
-	const last = parts.at(-1);
-	if (last === undefined) return [{ ...empty, thoughtSignature: signature }];
-	return [...parts.slice(0, -1), { ...last, thoughtSignature: signature }];
+function finishReasonOf(reply: PlannedReply): string {
+	return vendorStopReasonFor(reply.vendorStopReason, "google-generative-ai") ?? FINISH_REASONS[reply.stopReason];
 }
 
-function usageMetadata(reply: PlannedReply, final: boolean): Record<string, unknown> {
-	const usage = reply.usage;
-	const prompt = usage.input + usage.cacheRead;
-	const details = [{ modality: "TEXT", tokenCount: prompt }];
-	if (!final) return { promptTokenCount: prompt, totalTokenCount: prompt, promptTokensDetails: details };
-	const thoughts = usage.reasoning;
-	const candidates = Math.max(0, usage.output - thoughts);
-	const metadata: Record<string, unknown> = {
-		promptTokenCount: prompt,
-		candidatesTokenCount: candidates,
-		totalTokenCount: prompt + candidates + thoughts,
-	};
-	if (usage.cacheRead > 0) metadata.cachedContentTokenCount = usage.cacheRead;
-	metadata.promptTokensDetails = details;
-	if (usage.cacheRead > 0) metadata.cacheTokensDetails = [{ modality: "TEXT", tokenCount: usage.cacheRead }];
-	if (thoughts > 0) metadata.thoughtsTokenCount = thoughts;
-	return metadata;
-}
-
+/** One GenerateContentResponse; `finishReason` only on the last, which also gets the full usage. */
 function chunk(
 	parts: Part[],
 	finishReason: string | undefined,
-	reply: PlannedReply,
-	identity: { model: string; responseId: string },
+	usageMetadata: Record<string, unknown>,
+	identity: Identity,
 ): Record<string, unknown> {
 	const candidate: Record<string, unknown> = { content: { parts, role: "model" } };
 	if (finishReason !== undefined) candidate.finishReason = finishReason;
 	candidate.index = 0;
-	return {
-		candidates: [candidate],
-		usageMetadata: usageMetadata(reply, finishReason !== undefined),
-		modelVersion: identity.model,
-		responseId: identity.responseId,
-	};
+	if (finishReason === "STOP" && parts.some((part) => part.functionCall !== undefined)) {
+		candidate.finishMessage = FUNCTION_CALL_FINISH_MESSAGE;
+	}
+	return { candidates: [candidate], usageMetadata, modelVersion: identity.model, responseId: identity.responseId };
 }
 
-function identify(reply: PlannedReply, context: RenderContext): { model: string; responseId: string } {
-	return { model: replyModel(reply, context), responseId: reply.id ?? context.ids.alphanumeric("", 23) };
+/** One chunk per part, each with the usage so far; the last with finishReason and the full usage. */
+function streamChunks(reply: PlannedReply, context: RenderContext, identity: Identity): Record<string, unknown>[] {
+	const parts = streamedParts(reply, signing(context));
+	const finishReason = finishReasonOf(reply);
+	const final = finalUsageMetadata(reply.usage);
+	if (parts.length === 0) return [chunk([{ text: "" }], finishReason, final, identity)];
+	const progress: UsageProgress = {
+		thoughtSent: 0,
+		thoughtTotal: parts.reduce((sum, entry) => sum + (entry.thought ? entry.weight : 0), 0),
+		visibleSent: 0,
+		visibleTotal: parts.reduce((sum, entry) => sum + (entry.thought ? 0 : entry.weight), 0),
+		visibleStarted: false,
+	};
+	return parts.map((entry, index) => {
+		if (entry.thought) progress.thoughtSent += entry.weight;
+		else {
+			progress.visibleSent += entry.weight;
+			progress.visibleStarted = true;
+		}
+		const last = index === parts.length - 1;
+		const usage = last ? final : runningUsageMetadata(reply.usage, progress);
+		return chunk([entry.part], last ? finishReason : undefined, usage, identity);
+	});
 }
 
 function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
-	const identity = identify(reply, context);
-	const parts = reply.blocks.flatMap(streamedParts);
-	const finishReason = FINISH_REASONS[reply.stopReason];
-	const chunks =
-		parts.length === 0
-			? [chunk([{ text: "" }], finishReason, reply, identity)]
-			: parts.map((part, index) =>
-					chunk([part], index === parts.length - 1 ? finishReason : undefined, reply, identity),
-				);
+	const chunks = streamChunks(reply, context, identify(reply, context));
 	if (context.route.googleAlt !== "sse") {
 		// Without alt=sse the API streams one JSON array, elements separated by ",\r\n".
 		const frames = chunks.map((value, index) => `${index === 0 ? "[" : ",\r\n"}${toGooglePrettyJson(value).trimEnd()}`);
 		frames.push("]");
 		return { status: 200, headers: headers("application/json; charset=UTF-8"), frames, stream: true };
 	}
-	const frames = applyStreamError(chunks.map(googleDataEvent), reply.streamError, (_index, message) =>
-		renderGoogleStreamError(message),
+	const frames = applyStreamError(chunks.map(googleDataEvent), reply.streamError, (_index, streamError) =>
+		renderGoogleStreamError(streamError.message),
 	);
 	return { status: 200, headers: headers("text/event-stream"), frames, stream: true };
 }
 
 function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
-	const identity = identify(reply, context);
-	const parts = reply.blocks.flatMap(wholeParts);
-	const body = chunk(parts.length === 0 ? [{ text: "" }] : parts, FINISH_REASONS[reply.stopReason], reply, identity);
+	const parts = wholeParts(reply, signing(context));
+	const body = chunk(
+		parts.length === 0 ? [{ text: "" }] : parts,
+		finishReasonOf(reply),
+		finalUsageMetadata(reply.usage),
+		identify(reply, context),
+	);
 	return jsonPlan(200, headers("application/json; charset=UTF-8"), toGooglePrettyJson(body));
 }

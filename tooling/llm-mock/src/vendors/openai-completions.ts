@@ -3,15 +3,25 @@
 // (chunk object, `stream_options.include_usage` → a last chunk with `choices: []`, `data: [DONE]`);
 // recorded streams (vercel/ai packages/openai/src/chat/__fixtures__/openai-text.chunks.txt: first
 // delta `{role, content: "", refusal: null}`, `logprobs: null`, `service_tier`, `system_fingerprint`,
-// `usage: null` on every chunk when usage was requested, `obfuscation` padding). Reasoning deltas use
-// `reasoning_content`, as DeepSeek and vLLM send them.
+// `usage: null` on every chunk when usage was requested, `obfuscation` padding). Chat Completions has
+// no reasoning field of its own; OpenAI-compatible servers each pick one, chosen by `reasoningField`:
+// `reasoning_content` (DeepSeek, vLLM up to 0.8; the default), `reasoning` (OpenRouter's
+// reasoning-tokens docs and `ChatStreamDelta.reasoning`; Ollama, raw SSE quoted in dirac-run/dirac#227;
+// newer vLLM), `reasoning_text` (GitHub Copilot's endpoint, beside `reasoning_opaque`). `finish_reason` values
+// outside stop/length/tool_calls (`content_filter`) come from `vendorStopReason`.
 import { obfuscationFor } from "../internal/obfuscation.js";
 import type { PlannedReply } from "../internal/plan-reply.js";
+import { vendorStopReasonFor } from "../internal/vendor-stop-reason.js";
 import { applyStreamError, dataEvent, jsonPlan, ssePlan, type WirePlan } from "../internal/wire-plan.js";
+import type { MockStreamError } from "../types.js";
 import { OPENAI_COMPLETIONS_OVERFLOW, openaiRequestId, renderOpenAIError } from "./openai-errors.js";
 import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
 
 const FINISH_REASONS = { stop: "stop", length: "length", toolUse: "tool_calls" } as const;
+
+function finishReasonOf(reply: PlannedReply): string {
+	return vendorStopReasonFor(reply.vendorStopReason, "openai-completions") ?? FINISH_REASONS[reply.stopReason];
+}
 
 /** Renders `/chat/completions`. */
 export const openaiCompletionsRenderer: VendorRenderer = {
@@ -23,9 +33,9 @@ export const openaiCompletionsRenderer: VendorRenderer = {
 };
 
 /** A mid-stream failure arrives as a data line holding `error` (the SDK throws `APIError` on it). */
-function streamErrorFrame(_index: number, message: string | undefined): string {
+function streamErrorFrame(_index: number, streamError: MockStreamError): string {
 	const error = {
-		message: message ?? "The server had an error while processing your request. Sorry about that!",
+		message: streamError.message ?? "The server had an error while processing your request. Sorry about that!",
 		type: "server_error",
 		param: null,
 		code: null,
@@ -92,7 +102,7 @@ function deltaSteps(reply: PlannedReply, ids: string[]): DeltaStep[] {
 			case "thinking":
 				if (block.redacted) return;
 				for (const piece of block.pieces) {
-					steps.push({ delta: { content: null, reasoning_content: piece }, padSource: piece });
+					steps.push({ delta: { content: null, [reply.reasoningField]: piece }, padSource: piece });
 				}
 				return;
 			case "toolCall": {
@@ -136,7 +146,7 @@ function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 		...(includeUsage ? { usage: null } : {}),
 	});
 	for (const step of deltaSteps(reply, toolIds(reply, context))) push(choice(step.delta, null), step.padSource);
-	push(choice({}, FINISH_REASONS[reply.stopReason]), "");
+	push(choice({}, finishReasonOf(reply)), "");
 	if (includeUsage) push({ choices: [], usage: usageObject(reply) }, "usage");
 	frames.push(dataEvent("[DONE]"));
 	const sent = applyStreamError(frames, reply.streamError, streamErrorFrame);
@@ -160,14 +170,14 @@ function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
 		refusal: null,
 		annotations: [],
 	};
-	if (reasoning !== "") message.reasoning_content = reasoning;
+	if (reasoning !== "") message[reply.reasoningField] = reasoning;
 	if (toolCalls.length > 0) message.tool_calls = toolCalls;
 	const completion = {
 		id: reply.id ?? context.ids.alphanumeric("chatcmpl-", 29),
 		object: "chat.completion",
 		created: context.now,
 		model: replyModel(reply, context),
-		choices: [{ index: 0, message, logprobs: null, finish_reason: FINISH_REASONS[reply.stopReason] }],
+		choices: [{ index: 0, message, logprobs: null, finish_reason: finishReasonOf(reply) }],
 		usage: usageObject(reply),
 		service_tier: "default",
 		system_fingerprint: "fp_0d1ef4c5a7",

@@ -82,24 +82,28 @@ export function openaiRequestId(context: RenderContext): string {
 	return context.ids.hex("req_", 32);
 }
 
-/** HTTP error for either OpenAI API (body pretty-printed with 4 spaces, as the API sends it). */
+/**
+ * HTTP error for either OpenAI API (body pretty-printed with 4 spaces, as the API sends it).
+ * `kind: "invalid_api_key"` is the 401 `invalid_api_key` body ("Incorrect API key provided…").
+ */
 export function renderOpenAIError(
 	error: MockError,
 	context: RenderContext,
 	model: string,
 	overflow: OpenAIOverflow,
 ): WirePlan {
+	const status = error.status ?? 401;
 	const headers: Record<string, string> = { "x-request-id": openaiRequestId(context) };
 	if (error.retryAfterSeconds !== undefined) {
 		headers["retry-after"] = String(error.retryAfterSeconds);
 		headers["retry-after-ms"] = String(Math.round(error.retryAfterSeconds * 1000));
 	}
-	if (error.status === 429) {
+	if (status === 429) {
 		headers["x-ratelimit-limit-tokens"] = "30000";
 		headers["x-ratelimit-remaining-tokens"] = "0";
 		headers["x-ratelimit-reset-tokens"] = `${error.retryAfterSeconds ?? 2}s`;
 	}
-	if (error.noBody) return emptyPlan(error.status, headers);
+	if (error.noBody) return emptyPlan(status, headers);
 	const errorBody = error.overflow
 		? {
 				message: overflow.message,
@@ -107,7 +111,10 @@ export function renderOpenAIError(
 				param: overflow.param,
 				code: "context_length_exceeded",
 			}
-		: { ...defaultError(error.status, model), ...(error.message === undefined ? {} : { message: error.message }) };
+		: {
+				...defaultError(error.kind === "invalid_api_key" ? 401 : status, model),
+				...(error.message === undefined ? {} : { message: error.message }),
+			};
 	headers["content-type"] = "application/json; charset=utf-8";
-	return jsonPlan(error.status, headers, `${JSON.stringify({ error: errorBody }, null, 4)}\n`);
+	return jsonPlan(status, headers, `${JSON.stringify({ error: errorBody }, null, 4)}\n`);
 }

@@ -3,8 +3,9 @@
 // (openai 6.30 resources/responses/responses.d.ts) and recorded streams (vercel/ai
 // packages/openai/src/responses/__fixtures__/openai-reasoning-encrypted-content.1.chunks.txt: field
 // order, `encrypted_content` already on `output_item.added`, `output_text` parts with `annotations`
-// and `logprobs`, `incomplete_details`, `usage` with `input_tokens_details.cached_tokens`).
-import type { PlannedBlock, PlannedReply } from "../internal/plan-reply.js";
+// and `logprobs`, `incomplete_details`, `usage` with `input_tokens_details.cached_tokens`;
+// azure-gpt5-reasoning-multi-summary-no-encryption.chunks.txt: several `summary_text` parts per item).
+import type { PlannedBlock, PlannedReply, PlannedThinking } from "../internal/plan-reply.js";
 import { type RenderContext, replyModel } from "./vendor-renderer.js";
 
 /** Ids and flags fixed once per response, so the stream and the final object agree. */
@@ -64,7 +65,7 @@ export function outputItem(
 			const item: Record<string, unknown> = { id, type: "reasoning" };
 			const encrypted = identity.encrypted[index];
 			if (encrypted !== undefined) item.encrypted_content = encrypted;
-			item.summary = done && !block.redacted && block.text !== "" ? [{ type: "summary_text", text: block.text }] : [];
+			item.summary = done && !block.redacted && block.text !== "" ? summaryTexts(block) : [];
 			return item;
 		}
 		case "toolCall":
@@ -77,6 +78,12 @@ export function outputItem(
 				name: block.name,
 			};
 	}
+}
+
+/** The finished summary: one `summary_text` per scripted part, or the whole text as one. */
+function summaryTexts(block: PlannedThinking): Record<string, unknown>[] {
+	const texts = block.summary?.map((part) => part.text) ?? [block.text];
+	return texts.map((text) => ({ type: "summary_text", text }));
 }
 
 /** `usage` of a finished response; `input_tokens` includes cached tokens, `output_tokens` reasoning. */
@@ -97,7 +104,12 @@ export function responseObject(
 	reply: PlannedReply,
 	identity: ResponseIdentity,
 	context: RenderContext,
-	state: { status: "in_progress" | "completed" | "incomplete"; output: Record<string, unknown>[] },
+	state: {
+		status: "in_progress" | "completed" | "incomplete";
+		output: Record<string, unknown>[];
+		/** `incomplete_details.reason` when the status is incomplete. Default: `max_output_tokens`. */
+		incompleteReason?: string;
+	},
 ): Record<string, unknown> {
 	const body = context.body;
 	const finished = state.status !== "in_progress";
@@ -109,7 +121,8 @@ export function responseObject(
 		background: false,
 		completed_at: state.status === "completed" ? context.now : null,
 		error: null,
-		incomplete_details: state.status === "incomplete" ? { reason: "max_output_tokens" } : null,
+		incomplete_details:
+			state.status === "incomplete" ? { reason: state.incompleteReason ?? "max_output_tokens" } : null,
 		instructions: body.instructions ?? null,
 		max_output_tokens: body.max_output_tokens ?? null,
 		max_tool_calls: null,

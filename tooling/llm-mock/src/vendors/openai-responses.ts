@@ -3,10 +3,15 @@
 // the SDK's `ResponseStreamEvent` union (openai 6.30 resources/responses/responses.d.ts); recorded
 // streams (vercel/ai packages/openai/src/responses/__fixtures__/*.chunks.txt: `event:` line equal to
 // `type`, key order type → sequence_number → ids, `obfuscation` on delta events, `logprobs: []` on
-// text events, one summary part per reasoning item here).
+// text events; azure-gpt5-reasoning-multi-summary-no-encryption.chunks.txt: a reasoning item with
+// several summary parts, each `reasoning_summary_part.added` → `reasoning_summary_text.delta`… →
+// `reasoning_summary_text.done` → `reasoning_summary_part.done` with `summary_index` 0, 1, 2…).
+// A scripted `vendorStopReason` becomes `incomplete_details.reason` (the API's only stop-reason
+// field, `max_output_tokens` or `content_filter`) of a `response.incomplete`.
 
 import { obfuscationFor } from "../internal/obfuscation.js";
 import type { PlannedBlock, PlannedReply } from "../internal/plan-reply.js";
+import { vendorStopReasonFor } from "../internal/vendor-stop-reason.js";
 import { applyStreamError, jsonPlan, namedEvent, ssePlan, type WirePlan } from "../internal/wire-plan.js";
 import { OPENAI_RESPONSES_OVERFLOW, openaiRequestId, renderOpenAIError } from "./openai-errors.js";
 import {
@@ -16,6 +21,7 @@ import {
 	responseObject,
 	textPart,
 } from "./openai-responses-items.js";
+import { responsesStreamErrorFrames } from "./openai-responses-stream-errors.js";
 import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
 
 /** Renders `/responses`. */
@@ -52,11 +58,14 @@ function emitItemBody(block: PlannedBlock, item_id: string | undefined, output_i
 		}
 		case "thinking": {
 			if (block.redacted || block.text === "") return;
-			const at = { item_id, output_index, summary_index: 0 };
-			emit("response.reasoning_summary_part.added", { ...at, part: { type: "summary_text", text: "" } });
-			for (const delta of block.pieces) emit("response.reasoning_summary_text.delta", { ...at, delta });
-			emit("response.reasoning_summary_text.done", { ...at, text: block.text });
-			emit("response.reasoning_summary_part.done", { ...at, part: { type: "summary_text", text: block.text } });
+			const parts = block.summary ?? [{ text: block.text, pieces: block.pieces }];
+			parts.forEach((part, summary_index) => {
+				const at = { item_id, output_index, summary_index };
+				emit("response.reasoning_summary_part.added", { ...at, part: { type: "summary_text", text: "" } });
+				for (const delta of part.pieces) emit("response.reasoning_summary_text.delta", { ...at, delta });
+				emit("response.reasoning_summary_text.done", { ...at, text: part.text });
+				emit("response.reasoning_summary_part.done", { ...at, part: { type: "summary_text", text: part.text } });
+			});
 			return;
 		}
 		case "toolCall": {
@@ -68,9 +77,17 @@ function emitItemBody(block: PlannedBlock, item_id: string | undefined, output_i
 	}
 }
 
+/** How the response ends: `incomplete` for a length cut or a scripted vendor stop reason. */
+function finalState(reply: PlannedReply): { status: "completed" | "incomplete"; incompleteReason?: string } {
+	const vendorReason = vendorStopReasonFor(reply.vendorStopReason, "openai-responses");
+	if (vendorReason !== undefined) return { status: "incomplete", incompleteReason: vendorReason };
+	return { status: reply.stopReason === "length" ? "incomplete" : "completed" };
+}
+
 function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 	const identity = identifyResponse(reply, context);
-	const finalStatus = reply.stopReason === "length" ? "incomplete" : "completed";
+	const final = finalState(reply);
+	const finalStatus = final.status;
 	const frames: string[] = [];
 	const emit: Emit = (type, fields) => {
 		const event: Fields = { type, sequence_number: frames.length, ...fields };
@@ -94,34 +111,32 @@ function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 	});
 	// A max_output_tokens cut ends with `response.incomplete` (status "incomplete"), not `response.completed`.
 	emit(finalStatus === "incomplete" ? "response.incomplete" : "response.completed", {
-		response: responseObject(reply, identity, context, { status: finalStatus, output }),
+		response: responseObject(reply, identity, context, { ...final, output }),
 	});
-	const sent = applyStreamError(frames, reply.streamError, (index, message) =>
-		failedEvent(index, message, reply, identity, context),
+	const sent = applyStreamError(frames, reply.streamError, (index, streamError) =>
+		responsesStreamErrorFrames(index, streamError, (error) => failedResponse(reply, identity, context, error)),
 	);
 	return ssePlan(headers(context, "text/event-stream; charset=utf-8"), sent);
 }
 
-/** `response.failed`: the response object with status "failed" and an `error`. */
-function failedEvent(
-	sequence_number: number,
-	message: string | undefined,
+/** The response object `response.failed` carries: status "failed" and the `error`. */
+function failedResponse(
 	reply: PlannedReply,
 	identity: ResponseIdentity,
 	context: RenderContext,
-): string {
-	const response = {
+	error: { code: string; message: string },
+): Record<string, unknown> {
+	return {
 		...responseObject(reply, identity, context, { status: "in_progress", output: [] }),
 		status: "failed",
-		error: { code: "server_error", message: message ?? "An error occurred while processing your request." },
+		error,
 	};
-	return namedEvent("response.failed", JSON.stringify({ type: "response.failed", sequence_number, response }));
 }
 
 function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
 	const identity = identifyResponse(reply, context);
-	const finalStatus = reply.stopReason === "length" ? "incomplete" : "completed";
-	const output = reply.blocks.map((block, index) => outputItem(block, index, identity, true, finalStatus));
-	const response = responseObject(reply, identity, context, { status: finalStatus, output });
+	const final = finalState(reply);
+	const output = reply.blocks.map((block, index) => outputItem(block, index, identity, true, final.status));
+	const response = responseObject(reply, identity, context, { ...final, output });
 	return jsonPlan(200, headers(context, "application/json"), JSON.stringify(response, null, 2));
 }
