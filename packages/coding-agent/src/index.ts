@@ -64,7 +64,7 @@ export {
 	convertToLlm,
 	type SessionMessage,
 } from "./core/messages.js";
-export { type CredentialSource, ModelRuntime } from "./core/models/model-runtime.js";
+export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
 export type { ContextFile } from "./core/resources/context-files.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
@@ -88,6 +88,12 @@ export {
 	type SessionStartEvent,
 	type ToolDefinition,
 } from "./core/sdk.js";
+export type { ReadonlySessionManager } from "./core/session/readonly-session-manager.js";
+export {
+	type ResolveSessionDirOptions,
+	resolveSessionDir,
+	SESSION_DIR_ENV,
+} from "./core/session/resolve-session-dir.js";
 export { InvalidSessionFileError } from "./core/session/session-file.js";
 export { type SessionDiagnostic, SessionManager } from "./core/session/session-manager.js";
 export { CONFIG_DIR_NAME, encodeCwd, getAgentDir } from "./core/session/session-paths.js";

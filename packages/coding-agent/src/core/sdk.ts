@@ -9,6 +9,7 @@ import { hasProjectTrustInputs } from "./resources/context-files.js";
 import { resolveProjectTrust, TrustStore } from "./resources/project-trust.js";
 import { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./resources/resource-loader.js";
 import { buildSystemPrompt } from "./resources/system-prompt.js";
+import { resolveSessionDir } from "./session/resolve-session-dir.js";
 import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import { createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
@@ -110,6 +111,7 @@ export async function createAgentSessionServices(
 	}));
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
+	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
 	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics };
 }
 
@@ -214,7 +216,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		modelRuntime: options.modelRuntime,
 		resourceLoader: options.resourceLoader,
 	});
-	const sessionManager = options.sessionManager ?? SessionManager.create(cwd);
+	const sessionManager =
+		options.sessionManager ??
+		SessionManager.create(cwd, resolveSessionDir({ cwd, settings: settingsManager, agentDir: options.agentDir }));
 	let resources = resourceLoader.load();
 	const { model, fallbackMessage } = await chooseModel(options, sessionManager, settingsManager, modelRuntime);
 	const thinkingLevel = chooseThinkingLevel(options, sessionManager, settingsManager, model);

@@ -1,4 +1,4 @@
-import { existsSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuthStorage } from "../../src/core/config/auth-storage.js";
@@ -64,5 +64,39 @@ describe("AuthStorage", () => {
 		const storage = AuthStorage.inMemory({ openai: { type: "api_key", key: "!echo cmd-key" } });
 		expect(storage.resolveApiKey("openai")).toBe("cmd-key");
 		expect(storage.resolveApiKey("missing")).toBeUndefined();
+	});
+});
+
+describe("auth.json writes", () => {
+	it("re-applies mode 0600 on every write", () => {
+		const path = join(tempDir(), "auth.json");
+		const storage = new AuthStorage(path);
+		storage.set("a", { type: "api_key", key: "1" });
+		chmodSync(path, 0o644);
+		storage.set("b", { type: "api_key", key: "2" });
+		expect(statSync(path).mode & 0o777).toBe(0o600);
+		expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+			a: { type: "api_key", key: "1" },
+			b: { type: "api_key", key: "2" },
+		});
+	});
+});
+
+describe("!command values", () => {
+	it("run once per process: the result is cached", () => {
+		clearConfigValueCache();
+		const counter = join(tempDir(), "runs");
+		const command = `!echo run >> '${counter}'; echo secret`;
+		expect(resolveConfigValue(command).value).toBe("secret");
+		expect(resolveConfigValue(command).value).toBe("secret");
+		expect(readFileSync(counter, "utf8")).toBe("run\n");
+	});
+
+	it("run with the configured shell", () => {
+		clearConfigValueCache();
+		const shell = join(tempDir(), "fake-shell");
+		writeFileSync(shell, '#!/bin/sh\necho "via fake shell: $2"\n');
+		chmodSync(shell, 0o755);
+		expect(resolveConfigValue("!whatever", { shell }).value).toBe("via fake shell: whatever");
 	});
 });

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { deepMergeSettings, SettingsManager } from "../../src/core/config/settings-manager.js";
@@ -86,18 +87,76 @@ describe("SettingsManager", () => {
 		});
 	});
 
-	it("applies documented defaults", () => {
+	it("applies the documented default of every [core] setting", () => {
 		const settings = SettingsManager.inMemory();
+		expect(settings.getDefaultProvider()).toBeUndefined();
+		expect(settings.getDefaultModel()).toBeUndefined();
+		expect(settings.getDefaultThinkingLevel()).toBeUndefined();
+		expect(settings.getThinkingBudgets()).toBeUndefined();
+		expect(settings.getEnabledModels()).toBeUndefined();
+		expect(settings.getHideThinkingBlock()).toBe(false);
+		expect(settings.getCompactionSettings()).toEqual({ enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 });
+		expect(settings.getBranchSummarySettings()).toEqual({ reserveTokens: 16384, skipPrompt: false });
 		expect(settings.getRetrySettings()).toEqual({
 			enabled: true,
 			maxRetries: 3,
 			baseDelayMs: 2000,
 			maxAgentDelayMs: 60000,
+			providerMaxRetries: 0,
 			maxRetryDelayMs: 60000,
 		});
 		expect(settings.getSteeringMode()).toBe("one-at-a-time");
+		expect(settings.getFollowUpMode()).toBe("one-at-a-time");
+		expect(settings.getTransport()).toBe("auto");
 		expect(settings.getHttpIdleTimeoutMs()).toBe(300000);
+		expect(settings.getDefaultTools()).toEqual(["read", "bash", "edit", "write"]);
+		expect(settings.getShellPath()).toBeUndefined();
+		expect(settings.getShellCommandPrefix()).toBeUndefined();
 		expect(settings.getImageSettings()).toEqual({ autoResize: true, blockImages: false });
-		expect(settings.getBranchSummarySettings()).toEqual({ reserveTokens: 16384, skipPrompt: false });
+		expect(settings.getSessionDir()).toBeUndefined();
+		for (const key of ["extensions", "skills", "prompts", "themes", "packages"] as const) {
+			expect(settings.getResourceSettings(key, "/agent")).toEqual([]);
+		}
+		expect(settings.getEnableSkillCommands()).toBe(true);
+		expect(settings.getDefaultProjectTrust()).toBe("ask");
+		expect(settings.getAlwaysTrust()).toBe(false);
+	});
+
+	it("reads every [core] setting from the file", () => {
+		const settings = SettingsManager.inMemory({
+			hideThinkingBlock: true,
+			thinkingBudgets: { low: 1000 },
+			enabledModels: ["anthropic/*"],
+			retry: { provider: { maxRetries: 2, maxRetryDelayMs: 0 } },
+			followUpMode: "all",
+			httpIdleTimeoutMs: 0,
+			defaultTools: ["read", "ls"],
+			shellPath: "/bin/zsh",
+			shellCommandPrefix: "set -e",
+			images: { blockImages: true },
+			enableSkillCommands: false,
+		});
+		expect(settings.getHideThinkingBlock()).toBe(true);
+		expect(settings.getThinkingBudgets()).toEqual({ low: 1000 });
+		expect(settings.getEnabledModels()).toEqual(["anthropic/*"]);
+		expect(settings.getRetrySettings()).toMatchObject({ providerMaxRetries: 2, maxRetryDelayMs: 0 });
+		expect(settings.getFollowUpMode()).toBe("all");
+		expect(settings.getHttpIdleTimeoutMs()).toBe(0);
+		expect(settings.getDefaultTools()).toEqual(["read", "ls"]);
+		expect(settings.getShellPath()).toBe("/bin/zsh");
+		expect(settings.getShellCommandPrefix()).toBe("set -e");
+		expect(settings.getImageSettings()).toEqual({ autoResize: true, blockImages: true });
+		expect(settings.getEnableSkillCommands()).toBe(false);
+	});
+
+	it("reports an invalid project file without touching it, and resolves ~ in resource paths", () => {
+		const { agentDir, cwd } = setup({ skills: ["~/my-skills"] }, "[1, 2");
+		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: true });
+		expect(settings.diagnostics.map((diagnostic) => diagnostic.path)).toEqual([join(cwd, ".pi", "settings.json")]);
+		expect(settings.getResourceSettings("skills", agentDir)).toEqual([
+			{ pattern: join(homedir(), "my-skills"), baseDir: agentDir, scope: "global" },
+		]);
+		settings.setSteeringMode("all");
+		expect(readFileSync(join(cwd, ".pi", "settings.json"), "utf8")).toBe("[1, 2");
 	});
 });

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentToolResult } from "@pi/agent-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type BashToolDetails, type BashToolOptions, createBashTool } from "../../src/core/tools/bash.js";
 import { executeBash } from "../../src/core/tools/bash-executor.js";
 import { errorMessageOf, makeTempDir, removeTempDirs, textOf } from "./support/tool-test-kit.js";
@@ -43,9 +44,20 @@ async function diesWithin(pid: number, timeoutMs: number): Promise<boolean> {
 	const deadline = Date.now() + timeoutMs;
 	while (isAlive(pid)) {
 		if (Date.now() > deadline) return false;
-		await new Promise((resolve) => setTimeout(resolve, 10));
+		await new Promise((resolve) => setImmediate(resolve));
 	}
 	return true;
+}
+
+/** The first `length` bytes of a file, without reading the rest. */
+function readHead(path: string, length: number): string {
+	const fd = openSync(path, "r");
+	try {
+		const buffer = Buffer.alloc(length);
+		return buffer.subarray(0, readSync(fd, buffer, 0, length, 0)).toString("utf8");
+	} finally {
+		closeSync(fd);
+	}
 }
 
 /** Resolves when an update's text satisfies `predicate`. */
@@ -108,8 +120,14 @@ describe("bash tool: results", () => {
 	});
 
 	it("streams cumulative partial results through onUpdate", async () => {
-		const { run, updates } = setup({ updateIntervalMs: 0 });
-		const result = await run("echo one; sleep 0.2; echo two");
+		const { dir, run, updates } = setup({ updateIntervalMs: 0 });
+		// The command waits on a FIFO until the test has seen the first update: no timed sleep.
+		const gate = join(dir, "gate");
+		execFileSync("mkfifo", [gate]);
+		const pending = run(`echo one; cat '${gate}' >/dev/null; echo two`);
+		await waitForUpdate(updates, (text) => text === "one\n");
+		writeFileSync(gate, "go\n");
+		const result = await pending;
 		expect(updates.map(textOf)).toContain("one\n");
 		expect(textOf(updates.at(-1) ?? { content: [] })).toBe("one\ntwo\n");
 		expect(textOf(result)).toBe("one\ntwo\n");
@@ -165,14 +183,26 @@ describe("bash tool: timeout and abort", () => {
 	it("waits the default 2 s grace before SIGKILL", async () => {
 		const { run, updates } = setup({ updateIntervalMs: 0 });
 		const controller = new AbortController();
-		const pending = run("trap '' TERM; echo ready; sleep 30", { signal: controller.signal });
-		await waitForUpdate(updates, (text) => text.includes("ready"));
-		const abortedAt = Date.now();
-		controller.abort();
-		expect(await errorMessageOf(pending)).toBe("ready\n\nCommand aborted");
-		const elapsed = Date.now() - abortedAt;
-		expect(elapsed).toBeGreaterThanOrEqual(1950);
-		expect(elapsed).toBeLessThan(4500);
+		const pending = run("trap '' TERM; echo shell $$; sleep 30", { signal: controller.signal });
+		const line = await waitForUpdate(updates, (text) => text.includes("shell "));
+		const shellPid = Number(/shell (\d+)/.exec(line)?.[1]);
+		// Fake timers stand in for the 2 s wait; the process and its signals are real.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		const kill = vi.spyOn(process, "kill");
+		const sigkills = () => kill.mock.calls.filter(([, signal]) => signal === "SIGKILL");
+		try {
+			controller.abort();
+			expect(kill).toHaveBeenCalledWith(-shellPid, "SIGTERM");
+			vi.advanceTimersByTime(1999);
+			expect(sigkills()).toEqual([]);
+			expect(isAlive(shellPid)).toBe(true);
+			vi.advanceTimersByTime(1);
+			expect(sigkills()).toEqual([[-shellPid, "SIGKILL"]]);
+			expect(await errorMessageOf(pending)).toBe(`shell ${shellPid}\n\nCommand aborted`);
+		} finally {
+			kill.mockRestore();
+			vi.useRealTimers();
+		}
 	});
 
 	it("rejects with Operation aborted when aborted before starting", async () => {
@@ -209,7 +239,7 @@ describe("bash tool: huge output", () => {
 		});
 		expect(updates.length).toBeGreaterThan(0);
 		expect(Math.max(0, ...heapSamples)).toBeLessThan(40 * 1024 * 1024);
-		expect(readFileSync(path, "utf8").slice(0, 100)).toBe(`${line}\n`);
+		expect(readHead(path, 100)).toBe(`${line}\n`);
 	});
 
 	it("reports the full-output path in the error text when a long-running command fails", async () => {

@@ -4,6 +4,7 @@ import {
 	MAX_BYTES,
 	MAX_LINES,
 	splitLines,
+	toTruncationInfo,
 	truncateHead,
 	truncateLine,
 	truncateTail,
@@ -23,6 +24,38 @@ describe("truncate constants and formatSize", () => {
 		expect(formatSize(1536)).toBe("1.5KB");
 		expect(formatSize(MAX_BYTES)).toBe("50KB");
 		expect(formatSize(3 * 1024 * 1024 + 200 * 1024)).toBe("3.2MB");
+	});
+});
+
+describe("details.truncation", () => {
+	it("has exactly the fields the spec lists", () => {
+		const info = toTruncationInfo(truncateHead(lines(3000)));
+		expect(Object.keys(info).sort()).toEqual(
+			[
+				"truncated",
+				"truncatedBy",
+				"totalLines",
+				"totalBytes",
+				"outputLines",
+				"outputBytes",
+				"lastLinePartial",
+				"firstLineExceedsLimit",
+				"maxLines",
+				"maxBytes",
+			].sort(),
+		);
+		expect(info).toEqual({
+			truncated: true,
+			truncatedBy: "lines",
+			totalLines: 3000,
+			totalBytes: Buffer.byteLength(lines(3000)),
+			outputLines: 2000,
+			outputBytes: Buffer.byteLength(lines(2000)),
+			lastLinePartial: false,
+			firstLineExceedsLimit: false,
+			maxLines: MAX_LINES,
+			maxBytes: MAX_BYTES,
+		});
 	});
 });
 

@@ -31,7 +31,8 @@ export function resolveConfigValue(
 }
 
 function runValueCommand(command: string, shell: string | undefined): ResolvedConfigValue {
-	const cached = commandCache.get(command);
+	const cacheKey = `${shell ?? ""}\0${command}`;
+	const cached = commandCache.get(cacheKey);
 	if (cached) return cached;
 	let result: ResolvedConfigValue;
 	try {
@@ -46,7 +47,7 @@ function runValueCommand(command: string, shell: string | undefined): ResolvedCo
 		const stderr = (error as { stderr?: string }).stderr?.trim();
 		result = { value: undefined, diagnostic: `Command "${command}" failed${stderr ? `: ${stderr}` : ""}` };
 	}
-	commandCache.set(command, result);
+	commandCache.set(cacheKey, result);
 	return result;
 }
 

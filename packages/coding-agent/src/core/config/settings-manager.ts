@@ -1,4 +1,4 @@
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-paths.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
 import {
@@ -182,6 +182,7 @@ export class SettingsManager {
 			maxRetries: retry.maxRetries ?? 3,
 			baseDelayMs: retry.baseDelayMs ?? 2000,
 			maxAgentDelayMs: retry.maxAgentDelayMs ?? 60000,
+			providerMaxRetries: retry.provider?.maxRetries ?? 0,
 			maxRetryDelayMs: retry.provider?.maxRetryDelayMs ?? 60000,
 		};
 	}
@@ -231,10 +232,18 @@ export class SettingsManager {
 		return this.global.alwaysTrust ?? false;
 	}
 
-	/** `sessionDir`: read from the project file even before trust is resolved (sessions.md §1). */
+	/**
+	 * `sessionDir` (sessions.md §1): the project file's value first — read even before trust is
+	 * resolved — else the global one. `~` expands to home; a relative value resolves against the
+	 * directory of the file that set it (`<cwd>/.pi`, or the agent dir), like resource paths.
+	 */
 	getSessionDir(): string | undefined {
-		const value = this.project.sessionDir ?? this.global.sessionDir;
-		return typeof value === "string" ? value : undefined;
+		const fromFile = (settings: Settings, path: string | undefined): string | undefined => {
+			const value = settings.sessionDir;
+			if (typeof value !== "string" || value === "") return undefined;
+			return path ? resolve(dirname(path), expandHome(value)) : expandHome(value);
+		};
+		return fromFile(this.project, this.projectPath) ?? fromFile(this.global, this.globalPath);
 	}
 
 	/**

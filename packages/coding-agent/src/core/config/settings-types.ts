@@ -56,6 +56,8 @@ export interface RetrySettings {
 	maxRetries: number;
 	baseDelayMs: number;
 	maxAgentDelayMs: number;
+	/** `retry.provider.maxRetries`: retries inside the vendor SDK; keep 0 (agent-level retry does it). */
+	providerMaxRetries: number;
 	/** ai `maxRetryDelayMs`; 0 = no cap. */
 	maxRetryDelayMs: number;
 }

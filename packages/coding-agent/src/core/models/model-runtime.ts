@@ -1,13 +1,11 @@
 import { join } from "node:path";
 import {
-	type ApiKeyAuth,
 	type AssistantMessage,
 	type AssistantMessageEventStream,
 	BUILTIN_PROVIDER_FACTORIES,
 	type Context,
 	type CredentialStore,
 	createModels,
-	createProvider,
 	getEnvApiKeyVars,
 	type KnownProvider,
 	type Model,
@@ -18,13 +16,8 @@ import {
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import {
-	type ModelConfig,
-	type ModelsJson,
-	ModelsJsonError,
-	type ProviderConfig,
-	readModelsJson,
-} from "./models-json.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
+import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
@@ -33,24 +26,23 @@ export type CredentialSource =
 	| { kind: "models.json" }
 	| { kind: "none" };
 
-const MODEL_DEFAULTS = {
-	reasoning: false,
-	input: ["text"] as ("text" | "image")[],
-	contextWindow: 128000,
-	maxTokens: 16384,
-};
-
-function isBuiltinProvider(id: string): id is KnownProvider {
-	return Object.hasOwn(BUILTIN_PROVIDER_FACTORIES, id);
+/** Options of {@link ModelRuntime}. */
+export interface ModelRuntimeOptions {
+	/** Shell for `!command` values (setting `shellPath`). Default: `/bin/sh`. */
+	shellPath?: string;
 }
 
-/** Adapts the file-backed AuthStorage to @pi/ai's CredentialStore; `!command` keys resolve on read. */
-export function credentialStoreFor(storage: AuthStorage): CredentialStore {
+/**
+ * Adapts the file-backed AuthStorage to @pi/ai's CredentialStore; `api_key` entries resolve on
+ * read (`!command`, env var name, `$NAME`, literal) through `resolveValue`.
+ */
+export function credentialStoreFor(storage: AuthStorage, resolveValue?: ConfigValueResolver): CredentialStore {
+	const resolveKey = resolveValue ?? ((raw: string) => resolveConfigValue(raw).value);
 	return {
 		read: async (providerId) => {
 			const stored = storage.get(providerId);
 			if (stored?.type !== "api_key") return stored;
-			return { ...stored, key: stored.key === undefined ? undefined : resolveConfigValue(stored.key).value };
+			return { ...stored, key: stored.key === undefined ? undefined : resolveKey(stored.key, `${providerId}.key`) };
 		},
 		list: async () =>
 			storage.list().map((providerId) => ({ providerId, type: storage.get(providerId)?.type ?? "api_key" })),
@@ -64,112 +56,12 @@ export function credentialStoreFor(storage: AuthStorage): CredentialStore {
 	};
 }
 
-function applyModelConfig(
-	base: Model | undefined,
-	config: Partial<ModelConfig>,
-	provider: ProviderConfig,
-	providerId: string,
-): Model {
-	const compat =
-		provider.compat || base?.compat || config.compat
-			? { ...provider.compat, ...base?.compat, ...config.compat }
-			: undefined;
-	const model: Model = {
-		id: config.id ?? base!.id,
-		name: config.name ?? base?.name ?? config.id ?? "",
-		api: config.api ?? base?.api ?? provider.api ?? "openai-completions",
-		provider: providerId,
-		baseUrl: provider.baseUrl ?? base?.baseUrl ?? "",
-		reasoning: config.reasoning ?? base?.reasoning ?? MODEL_DEFAULTS.reasoning,
-		input: config.input ?? base?.input ?? MODEL_DEFAULTS.input,
-		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...base?.cost, ...config.cost },
-		contextWindow: config.contextWindow ?? base?.contextWindow ?? MODEL_DEFAULTS.contextWindow,
-		maxTokens: config.maxTokens ?? base?.maxTokens ?? MODEL_DEFAULTS.maxTokens,
-	};
-	const headers = { ...base?.headers, ...config.headers };
-	if (Object.keys(headers).length > 0) model.headers = headers;
-	if (compat) model.compat = compat;
-	const thinkingLevelMap = config.thinkingLevelMap ?? base?.thinkingLevelMap;
-	if (thinkingLevelMap) model.thinkingLevelMap = thinkingLevelMap;
-	return model;
-}
-
-/**
- * Auth of a provider defined or extended in models.json: the provider's own auth (stored
- * credential, env vars), then models.json `apiKey` (configuration.md §5 resolution order).
- */
-function configuredAuth(providerId: string, config: ProviderConfig, base: ApiKeyAuth | undefined): ApiKeyAuth {
-	const envVars = base?.envVars ?? getEnvApiKeyVars(providerId);
-	return {
-		name: base?.name ?? `${providerId} API key`,
-		envVars,
-		resolve: async (input) => {
-			const own = base ? await base.resolve(input) : undefined;
-			if (own) return own;
-			if (input.credential?.key) return { auth: { apiKey: input.credential.key }, source: "stored credential" };
-			for (const name of envVars) {
-				const value = input.env[name];
-				if (value) return { auth: { apiKey: value }, source: name };
-			}
-			if (config.apiKey === undefined) return undefined;
-			const resolved = resolveConfigValue(config.apiKey).value;
-			return resolved === undefined ? undefined : { auth: { apiKey: resolved }, source: "models.json" };
-		},
-	};
-}
-
-function resolvedHeaders(config: ProviderConfig): Record<string, string> | undefined {
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(config.headers ?? {})) {
-		const resolved = resolveConfigValue(value).value;
-		if (resolved !== undefined) headers[name] = resolved;
-	}
-	if (config.authHeader && config.apiKey) {
-		const key = resolveConfigValue(config.apiKey).value;
-		if (key) headers.Authorization = `Bearer ${key}`;
-	}
-	return Object.keys(headers).length > 0 ? headers : undefined;
-}
-
-function buildProvider(providerId: string, config: ProviderConfig): Provider {
-	const base = isBuiltinProvider(providerId) ? BUILTIN_PROVIDER_FACTORIES[providerId]() : undefined;
-	const headers = resolvedHeaders(config);
-	const models = new Map<string, Model>();
-	for (const model of base?.models ?? []) {
-		const override = config.modelOverrides?.[model.id];
-		models.set(
-			model.id,
-			applyModelConfig(model, { ...override, headers: { ...override?.headers, ...headers } }, config, providerId),
-		);
-	}
-	// New models of a built-in provider speak its API unless they say otherwise.
-	const defaultApi = config.api ?? base?.models[0]?.api;
-	for (const modelConfig of config.models ?? []) {
-		models.set(
-			modelConfig.id,
-			applyModelConfig(
-				models.get(modelConfig.id),
-				{ ...modelConfig, api: modelConfig.api ?? defaultApi, headers: { ...headers, ...modelConfig.headers } },
-				config,
-				providerId,
-			),
-		);
-	}
-	return createProvider({
-		id: providerId,
-		name: base?.name ?? providerId,
-		baseUrl: config.baseUrl ?? base?.baseUrl,
-		auth: { apiKey: configuredAuth(providerId, config, base?.auth.apiKey), oauth: base?.auth.oauth },
-		models: [...models.values()],
-		api: base?.api,
-	});
-}
-
 /**
  * The model catalogue the coding agent uses: @pi/ai's built-in providers plus models.json custom
  * providers, overrides and compat flags, plus providers registered by extensions; credentials from
  * auth.json. models.json is re-read by `refresh()`; a broken file is reported by `getError()` and
- * ignored as a whole (built-in models remain).
+ * ignored as a whole (built-in models remain). Values that cannot be resolved (a failing `!command`,
+ * an unset `$NAME`) mean "no key" and are reported by `getValueDiagnostics()`.
  */
 export class ModelRuntime {
 	/** Keys given for this process only (`--api-key`, SDK); never persisted. */
@@ -179,20 +71,43 @@ export class ModelRuntime {
 	private readonly registered = new Map<string, ProviderConfig>();
 	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
+	private readonly valueDiagnostics = new Set<string>();
 
 	constructor(
 		readonly authStorage: AuthStorage,
 		private readonly modelsJsonPath: string | undefined = join(getAgentDir(), "models.json"),
+		private readonly options: ModelRuntimeOptions = {},
 	) {
-		this.models = createModels({ credentials: credentialStoreFor(authStorage) });
+		this.models = createModels({ credentials: credentialStoreFor(authStorage, this.valueResolver(authStorage.path)) });
 		this.refresh();
 	}
 
 	/** A runtime for an agent dir: `<agentDir>/auth.json` and `<agentDir>/models.json`. */
-	static async create(options: { agentDir?: string; authStorage?: AuthStorage } = {}): Promise<ModelRuntime> {
+	static async create(
+		options: { agentDir?: string; authStorage?: AuthStorage } & ModelRuntimeOptions = {},
+	): Promise<ModelRuntime> {
 		const agentDir = options.agentDir ?? getAgentDir();
 		const storage = options.authStorage ?? new AuthStorage(join(agentDir, "auth.json"));
-		return new ModelRuntime(storage, join(agentDir, "models.json"));
+		return new ModelRuntime(storage, join(agentDir, "models.json"), { shellPath: options.shellPath });
+	}
+
+	/** Resolves values of `file`, recording each failure as `<file>: <key>: <problem>`. */
+	private valueResolver(file: string): ConfigValueResolver {
+		return (raw, key) => {
+			const resolved = resolveConfigValue(raw, { shell: this.options.shellPath });
+			if (resolved.value === undefined && resolved.diagnostic) {
+				this.valueDiagnostics.add(`${file}: ${key}: ${resolved.diagnostic}`);
+			}
+			return resolved.value;
+		};
+	}
+
+	/**
+	 * Values of models.json, `registerProvider` configs and auth.json that resolved to no key so
+	 * far, each as `<file>: <key>: <problem>` (e.g. a `!command` that failed, with its stderr).
+	 */
+	getValueDiagnostics(): string[] {
+		return [...this.valueDiagnostics];
 	}
 
 	/** A runtime with in-memory credentials and no models.json (tests, embedding). */
@@ -213,6 +128,7 @@ export class ModelRuntime {
 	/** Re-reads models.json and rebuilds the catalogue. */
 	refresh(): void {
 		this.error = undefined;
+		this.valueDiagnostics.clear();
 		this.config = { providers: {} };
 		if (this.modelsJsonPath) {
 			try {
@@ -229,9 +145,12 @@ export class ModelRuntime {
 		const models = createModels({ credentials: this.models.credentials });
 		for (const id of Object.keys(BUILTIN_PROVIDER_FACTORIES) as KnownProvider[])
 			models.setProvider(BUILTIN_PROVIDER_FACTORIES[id]());
-		for (const [id, config] of [...Object.entries(this.config.providers), ...this.registered]) {
-			models.setProvider(buildProvider(id, config));
+		const fromFile = this.valueResolver(this.modelsJsonPath ?? "models.json");
+		for (const [id, config] of Object.entries(this.config.providers)) {
+			models.setProvider(buildConfiguredProvider(id, config, fromFile));
 		}
+		const fromExtensions = this.valueResolver("registerProvider");
+		for (const [id, config] of this.registered) models.setProvider(buildConfiguredProvider(id, config, fromExtensions));
 		for (const provider of this.providerObjects.values()) models.setProvider(provider);
 		this.models = models;
 	}

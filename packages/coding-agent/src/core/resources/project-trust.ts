@@ -7,7 +7,7 @@ export type TrustFile = Record<string, { trusted: boolean; decidedAt: string }>;
 
 /** How a trust question was settled, or that the user must be asked. */
 export type TrustResolution =
-	| { trusted: boolean; source: "cli" | "saved" | "alwaysTrust" | "default" | "no-inputs" }
+	| { trusted: boolean; source: "cli" | "extension" | "saved" | "alwaysTrust" | "default" | "no-inputs" }
 	| { trusted: "ask" };
 
 function canonical(cwd: string): string {
@@ -43,20 +43,26 @@ export class TrustStore {
 }
 
 /**
- * Resolves project trust (extensions.md §1.4) from everything but extension handlers: CLI flag,
- * saved decision, `alwaysTrust`, then `defaultProjectTrust`. "ask" means the caller decides:
- * interactive mode asks; non-interactive modes treat it as untrusted.
+ * Resolves project trust (extensions.md §1.4), first answer wins: CLI `--approve`/`--no-approve`;
+ * (a project without trust inputs needs no decision and counts as trusted); the first
+ * `project_trust` handler's answer (`extensionDecision`, which the caller persists with
+ * `store.set` when the handler asked to remember it); the saved decision in trust.json;
+ * `alwaysTrust`; then `defaultProjectTrust`. "ask" means the caller decides: interactive mode asks,
+ * non-interactive modes treat the project as untrusted.
  */
 export function resolveProjectTrust(options: {
 	cwd: string;
 	hasInputs: boolean;
 	cliApprove?: boolean;
+	/** The answer of the first `project_trust` handler that returned "yes" or "no". */
+	extensionDecision?: boolean;
 	store?: TrustStore;
 	alwaysTrust: boolean;
 	defaultProjectTrust: "ask" | "always" | "never";
 }): TrustResolution {
 	if (options.cliApprove !== undefined) return { trusted: options.cliApprove, source: "cli" };
 	if (!options.hasInputs) return { trusted: true, source: "no-inputs" };
+	if (options.extensionDecision !== undefined) return { trusted: options.extensionDecision, source: "extension" };
 	const saved = options.store?.get(options.cwd);
 	if (saved !== undefined) return { trusted: saved, source: "saved" };
 	if (options.alwaysTrust) return { trusted: true, source: "alwaysTrust" };

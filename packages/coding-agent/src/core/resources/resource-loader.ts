@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { ResourceSetting } from "../config/settings-types.js";
 import { CONFIG_DIR_NAME } from "../session/session-paths.js";
 import { ancestorsOutermostFirst, type ContextFile, loadContextFiles } from "./context-files.js";
 import { findTemplateFiles, loadTemplateFile, type PromptTemplate } from "./prompt-templates.js";
@@ -74,6 +75,18 @@ function projectAgentsSkillDirs(cwd: string): string[] {
 	return result.reverse();
 }
 
+// One settings file's list is expanded as a whole, so its `!exclude` entries apply to the others.
+function expandSettingsList(settings: readonly ResourceSetting[], scope: ResourceSetting["scope"]): string[] {
+	const entries = settings.filter((setting) => setting.scope === scope);
+	const baseDir = entries[0]?.baseDir;
+	return baseDir === undefined
+		? []
+		: expandResourcePatterns(
+				entries.map((setting) => setting.pattern),
+				baseDir,
+			);
+}
+
 function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnostic[]): Skill[] {
 	const skills = new Map<string, Skill>();
 	const fromDirs = (dirs: readonly string[], source: string) => {
@@ -86,10 +99,7 @@ function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnos
 	if (!options.noSkills) {
 		fromDirs([join(options.agentDir, "skills"), join(homedir(), ".agents", "skills")], "global");
 		const settingSkills = options.settings.getResourceSettings("skills", options.agentDir);
-		const expand = (scope: "global" | "project") =>
-			settingSkills
-				.filter((setting) => setting.scope === scope)
-				.flatMap((setting) => expandResourcePatterns([setting.pattern], setting.baseDir));
+		const expand = (scope: "global" | "project") => expandSettingsList(settingSkills, scope);
 		fromDirs(expand("global"), "settings");
 		if (options.projectTrusted) {
 			fromDirs([join(options.cwd, CONFIG_DIR_NAME, "skills"), ...projectAgentsSkillDirs(options.cwd)], "project");
@@ -119,10 +129,7 @@ function loadTemplates(options: ResourceLoaderOptions, diagnostics: ResourceDiag
 	};
 	if (!options.noPromptTemplates) {
 		const settingPrompts = options.settings.getResourceSettings("prompts", options.agentDir);
-		const expand = (scope: "global" | "project") =>
-			settingPrompts
-				.filter((setting) => setting.scope === scope)
-				.flatMap((setting) => expandResourcePatterns([setting.pattern], setting.baseDir));
+		const expand = (scope: "global" | "project") => expandSettingsList(settingPrompts, scope);
 		fromPaths([join(options.agentDir, "prompts")], "global");
 		fromPaths(expand("global"), "settings");
 		if (options.projectTrusted) {

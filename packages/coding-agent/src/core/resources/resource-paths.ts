@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { expandHome } from "../session/session-paths.js";
 
 /** Converts a glob (`*`, `**`, `?`, `{a,b}`) to an anchored regular expression over `/` paths. */
@@ -93,10 +93,4 @@ export function isDirectory(path: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-/** `path` shown relative to `from` when inside it, else absolute. */
-export function displayPath(path: string, from: string): string {
-	const rel = relative(from, path);
-	return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { parseFrontmatter } from "./frontmatter.js";
 import type { ResourceDiagnostic } from "./resource-diagnostic.js";
@@ -19,11 +19,16 @@ export interface Skill {
 
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Skill files in one skills directory: root `*.md` files, and every `SKILL.md` below. */
+/** Directory entries sorted by name, so discovery order never depends on the file system. */
+function sortedEntries(dir: string): Dirent[] {
+	return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Skill files in one skills directory, by name: root `*.md` files, and every `SKILL.md` below. */
 export function findSkillFiles(dir: string): string[] {
 	if (!isDirectory(dir)) return existsSync(dir) ? [dir] : [];
 	const files: string[] = [];
-	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+	for (const entry of sortedEntries(dir)) {
 		const path = join(dir, entry.name);
 		if (entry.isFile() && entry.name.endsWith(".md")) files.push(path);
 		else if (entry.isDirectory() && entry.name !== "node_modules" && !entry.name.startsWith(".")) {
@@ -37,9 +42,9 @@ function findNestedSkillFiles(dir: string, depth = 0): string[] {
 	if (depth > 8) return [];
 	const direct = join(dir, "SKILL.md");
 	if (existsSync(direct)) return [direct];
-	let entries: import("node:fs").Dirent[];
+	let entries: Dirent[];
 	try {
-		entries = readdirSync(dir, { withFileTypes: true });
+		entries = sortedEntries(dir);
 	} catch {
 		// Unreadable directory: skip it, discovery is best-effort.
 		return [];
@@ -91,12 +96,14 @@ export function loadSkillFile(filePath: string, source: string, diagnostics: Res
 			message: `Skill name "${name}" does not match its directory "${fallbackName}"`,
 		});
 	}
-	if (description.length > 1024) {
-		diagnostics.push({
-			type: "warning",
-			path: filePath,
-			message: `Skill "${name}" description is longer than 1024 characters`,
-		});
+	const warn = (message: string) => diagnostics.push({ type: "warning", path: filePath, message });
+	if (description.length > 1024) warn(`Skill "${name}" description is longer than 1024 characters`);
+	const { compatibility, metadata } = attributes;
+	if (compatibility !== undefined && (typeof compatibility !== "string" || compatibility.length > 500)) {
+		warn(`Skill "${name}" compatibility should be text of at most 500 characters`);
+	}
+	if (metadata !== undefined && (metadata === null || typeof metadata !== "object" || Array.isArray(metadata))) {
+		warn(`Skill "${name}" metadata should be a map`);
 	}
 	return {
 		name,

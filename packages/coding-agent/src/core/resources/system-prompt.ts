@@ -1,5 +1,6 @@
 import { BUILTIN_TOOL_SNIPPETS, isBuiltinToolName } from "../tools/create-tools.js";
 import type { ContextFile } from "./context-files.js";
+import { getInstalledDocsPaths, type PiDocsPaths } from "./pi-docs-paths.js";
 import { formatSkillsForPrompt, type Skill } from "./skills.js";
 
 /** What the prompt needs to know about an active tool. */
@@ -22,19 +23,19 @@ export interface SystemPromptOptions {
 	appendPrompts?: readonly string[];
 	contextFiles?: readonly ContextFile[];
 	skills?: readonly Skill[];
-	/** Absolute paths of pi's installed docs and examples. */
-	docsPaths?: { readme?: string; docs?: string; examples?: string };
+	/** Absolute paths of pi's docs and examples. Default: the installed package's; `{}` omits the section. */
+	docsPaths?: PiDocsPaths;
 	/** Default: now. */
 	date?: Date;
 }
 
 function toolList(tools: readonly PromptTool[]): string {
-	if (tools.length === 0) return "Available tools:\n(none)";
 	const lines = tools.map(
 		(tool) =>
 			`- ${tool.name}: ${tool.promptSnippet ?? (isBuiltinToolName(tool.name) ? BUILTIN_TOOL_SNIPPETS[tool.name] : tool.description)}`,
 	);
-	return `Available tools:\n${lines.join("\n")}\n\nOther custom tools may be available depending on the project.`;
+	const list = lines.length > 0 ? lines.join("\n") : "(none)";
+	return `Available tools:\n${list}\n\nOther custom tools may be available depending on the project.`;
 }
 
 function guidelines(tools: readonly PromptTool[]): string {
@@ -56,8 +57,8 @@ function guidelines(tools: readonly PromptTool[]): string {
 	return `Guidelines:\n${[...new Set(bullets)].map((bullet) => `- ${bullet}`).join("\n")}`;
 }
 
-function docsSection(docs: SystemPromptOptions["docsPaths"]): string | undefined {
-	if (!docs || (!docs.readme && !docs.docs && !docs.examples)) return undefined;
+function docsSection(docs: PiDocsPaths): string | undefined {
+	if (!docs.readme && !docs.docs && !docs.examples) return undefined;
 	const lines = [
 		"Documentation about pi itself (read it only when the user asks about pi, its SDK, extensions or configuration):",
 	];
@@ -82,13 +83,14 @@ export function buildSystemPrompt(options: SystemPromptOptions): string {
 			toolList(options.tools),
 			guidelines(options.tools),
 		);
-		const docs = docsSection(options.docsPaths);
+		const docs = docsSection(options.docsPaths ?? getInstalledDocsPaths());
 		if (docs) sections.push(docs);
 	}
 	for (const appended of options.appendPrompts ?? []) if (appended.trim()) sections.push(appended.trim());
 	const contextFiles = options.contextFiles ?? [];
 	if (contextFiles.length > 0) {
-		const files = contextFiles.map((file) => `## ${file.path}\n\n${file.content.trim()}`);
+		// Verbatim: only trailing whitespace goes, so a file's leading indentation survives.
+		const files = contextFiles.map((file) => `## ${file.path}\n\n${file.content.trimEnd()}`);
 		sections.push(["# Project Context", "Project-specific instructions and guidelines:", ...files].join("\n\n"));
 	}
 	if (options.tools.some((tool) => tool.name === "read")) {

@@ -46,8 +46,10 @@ export function readSessionInfo(path: string): SessionInfo | undefined {
 			if (firstMessage === undefined && message.role === "user") firstMessage = textOf(message.content);
 		}
 	}
-	const created = new Date(header.timestamp);
-	const modified = newest > 0 ? new Date(newest) : Number.isNaN(created.getTime()) ? statSync(path).mtime : created;
+	// A header without a usable time falls back to the file's modification time.
+	const headerTime = new Date(header.timestamp);
+	const created = Number.isNaN(headerTime.getTime()) ? statSync(path).mtime : headerTime;
+	const modified = newest > 0 ? new Date(newest) : created;
 	return {
 		path,
 		id: header.id,
@@ -83,16 +85,25 @@ export function listSessionsIn(dir: string, onProgress?: ListProgress): SessionI
 	return readAll(sessionFilesIn(dir), onProgress);
 }
 
-/** Valid sessions of every project under `<agentDir>/sessions`, newest first. */
-export function listAllSessions(onProgress?: ListProgress, agentDir: string = getAgentDir()): SessionInfo[] {
+/**
+ * Valid sessions of every project under `<agentDir>/sessions` (one directory per cwd, plus files
+ * directly in it), and of each flat directory in `extraDirs`, newest first. A file is listed once.
+ */
+export function listAllSessions(
+	onProgress?: ListProgress,
+	agentDir: string = getAgentDir(),
+	extraDirs: readonly string[] = [],
+): SessionInfo[] {
 	const root = join(agentDir, "sessions");
-	if (!existsSync(root)) return [];
-	const files = readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory()
-			? sessionFilesIn(join(root, entry.name))
-			: entry.name.endsWith(".jsonl")
-				? [join(root, entry.name)]
-				: [],
-	);
-	return readAll(files, onProgress);
+	const files = existsSync(root)
+		? readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
+				entry.isDirectory()
+					? sessionFilesIn(join(root, entry.name))
+					: entry.name.endsWith(".jsonl")
+						? [join(root, entry.name)]
+						: [],
+			)
+		: [];
+	files.push(...extraDirs.flatMap(sessionFilesIn));
+	return readAll([...new Set(files)], onProgress);
 }

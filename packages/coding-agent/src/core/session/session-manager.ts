@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { ImageContent, TextContent, Usage } from "@pi/ai";
+import { resolveSessionDir, SESSION_DIR_ENV } from "./resolve-session-dir.js";
 import { buildContextFromPath, contextEntriesFromPath } from "./session-context.js";
 import { backupCorruptFile, InvalidSessionFileError, readSessionFile, SessionFileWriter } from "./session-file.js";
 import { generateEntryId } from "./session-ids.js";
 import { type ListProgress, listAllSessions, listSessionsIn } from "./session-listing.js";
 import { migrateSession, needsMigration } from "./session-migrations.js";
-import { defaultSessionDir, sessionFileName } from "./session-paths.js";
+import { expandHome, getAgentDir, sessionFileName } from "./session-paths.js";
 import { SessionTreeIndex } from "./session-tree.js";
 import {
 	CURRENT_SESSION_VERSION,
@@ -61,10 +62,14 @@ export class SessionManager {
 
 	// --- constructors -------------------------------------------------------------------------
 
-	/** A new session in the cwd's session directory; written on the first assistant message. */
+	/**
+	 * A new session in `sessionDir`, by default the cwd's session directory (`PI_CODING_AGENT_SESSION_DIR`
+	 * when set, else `<agentDir>/sessions/<encoded cwd>/`; see resolveSessionDir for the settings and
+	 * CLI rules). Written on the first assistant message.
+	 */
 	static create(cwd: string, sessionDir?: string): SessionManager {
 		const absoluteCwd = resolve(cwd);
-		const dir = sessionDir ? resolve(sessionDir) : defaultSessionDir(absoluteCwd);
+		const dir = sessionDirFor(absoluteCwd, sessionDir);
 		const header = newHeader(absoluteCwd);
 		const file = join(dir, sessionFileName(new Date(header.timestamp), header.id));
 		return new SessionManager(absoluteCwd, dir, header, [], file, false);
@@ -133,7 +138,7 @@ export class SessionManager {
 
 	/** Opens the most recently modified valid session of the cwd, or creates a new one. */
 	static continueRecent(cwd: string, sessionDir?: string): SessionManager {
-		const dir = sessionDir ? resolve(sessionDir) : defaultSessionDir(resolve(cwd));
+		const dir = sessionDirFor(cwd, sessionDir);
 		const newest = listSessionsIn(dir).sort((a, b) => mtime(b.path) - mtime(a.path))[0];
 		return newest ? SessionManager.load(newest.path, dir) : SessionManager.create(cwd, dir);
 	}
@@ -142,7 +147,7 @@ export class SessionManager {
 	static forkFrom(sourcePath: string, targetCwd: string, sessionDir?: string): SessionManager {
 		const source = SessionManager.load(sourcePath);
 		const cwd = resolve(targetCwd);
-		const dir = sessionDir ? resolve(sessionDir) : defaultSessionDir(cwd);
+		const dir = sessionDirFor(cwd, sessionDir);
 		const header = { ...newHeader(cwd), parentSession: source.sessionFile };
 		const file = join(dir, sessionFileName(new Date(header.timestamp), header.id));
 		const entries = [...source.index.all()];
@@ -153,12 +158,16 @@ export class SessionManager {
 
 	/** Valid sessions of one cwd (or the given directory), newest first. */
 	static list(cwd: string, sessionDir?: string, onProgress?: ListProgress): SessionInfo[] {
-		return listSessionsIn(sessionDir ? resolve(sessionDir) : defaultSessionDir(resolve(cwd)), onProgress);
+		return listSessionsIn(sessionDirFor(cwd, sessionDir), onProgress);
 	}
 
-	/** Valid sessions of every project, newest first. */
+	/**
+	 * Valid sessions of every project, newest first: every directory under `<agentDir>/sessions`,
+	 * plus the flat `PI_CODING_AGENT_SESSION_DIR` when set.
+	 */
 	static listAll(onProgress?: ListProgress): SessionInfo[] {
-		return listAllSessions(onProgress);
+		const flat = process.env[SESSION_DIR_ENV];
+		return listAllSessions(onProgress, getAgentDir(), flat ? [resolve(expandHome(flat))] : []);
 	}
 
 	// --- appending ----------------------------------------------------------------------------
@@ -437,6 +446,10 @@ export class SessionManager {
 
 function newHeader(cwd: string, id: string = randomUUID()): SessionHeader {
 	return { type: "session", version: CURRENT_SESSION_VERSION, id, timestamp: new Date().toISOString(), cwd };
+}
+
+function sessionDirFor(cwd: string, sessionDir: string | undefined): string {
+	return sessionDir ? resolve(sessionDir) : resolveSessionDir({ cwd });
 }
 
 function mtime(path: string): number {

@@ -44,7 +44,9 @@ export class OutputCollector {
 	private readonly tempDir: string;
 	/** Characters of tail kept after a trim; more than `maxBytes` so no kept line can be lost. */
 	private readonly retainChars: number;
-	private tail = "";
+	/** The retained tail as appended pieces (joined only when read, never on every append). */
+	private pieces: string[] = [];
+	private retained = 0;
 	private totalBytes = 0;
 	private newlines = 0;
 	private endsWithNewline = true;
@@ -61,13 +63,14 @@ export class OutputCollector {
 	/** Adds output text. Throws if the full-output file cannot be written. */
 	append(text: string): void {
 		if (text === "") return;
-		this.tail += text;
+		this.pieces.push(text);
+		this.retained += text.length;
 		this.totalBytes += byteLength(text);
 		this.newlines += countNewlines(text);
 		this.endsWithNewline = text.endsWith("\n");
 		if (this.fileDescriptor !== undefined) writeSync(this.fileDescriptor, text);
-		else if (this.exceedsLimits()) this.spill(this.tail);
-		if (this.tail.length > this.retainChars * 2) this.trimTail();
+		else if (this.exceedsLimits()) this.spill(this.tail());
+		if (this.retained > this.retainChars * 2) this.trimTail();
 	}
 
 	/** Lines of output so far; a trailing newline does not start an extra line. */
@@ -77,17 +80,18 @@ export class OutputCollector {
 
 	/** Characters currently held in memory (bounded by about twice `maxBytes`). */
 	get retainedChars(): number {
-		return this.tail.length;
+		return this.retained;
 	}
 
 	/** The tail-truncated output now. */
 	snapshot(): OutputSnapshot {
-		if (!this.exceedsLimits()) return { content: this.tail };
-		const result = truncateTail(this.tail, { maxLines: this.maxLines, maxBytes: this.maxBytes });
+		const tail = this.tail();
+		if (!this.exceedsLimits()) return { content: tail };
+		const result = truncateTail(tail, { maxLines: this.maxLines, maxBytes: this.maxBytes });
 		// After a trim the kept tail may fit the limits on its own; it is still the largest tail of
 		// complete lines that does (see trimTail), so the limit that cut it is the byte limit unless
 		// it already holds maxLines lines.
-		const content = result.truncated ? result.content : splitLines(this.tail).join("\n");
+		const content = result.truncated ? result.content : splitLines(tail).join("\n");
 		const truncation: TruncationInfo = {
 			...toTruncationInfo(result),
 			truncated: true,
@@ -119,16 +123,42 @@ export class OutputCollector {
 		writeSync(this.fileDescriptor, everythingSoFar);
 	}
 
+	/** The retained text, joined (and kept joined, so repeated reads cost nothing). */
+	private tail(): string {
+		if (this.pieces.length > 1) this.pieces = [this.pieces.join("")];
+		return this.pieces[0] ?? "";
+	}
+
 	/**
 	 * Drops all but the last `retainChars` characters, then up to the next newline so the tail starts
 	 * on a line boundary (unless it is one huge line). Safe: a line cut here is longer than
-	 * `maxBytes` together with what follows it, so tail truncation could never keep it.
+	 * `maxBytes` together with what follows it, so tail truncation could never keep it. Pieces before
+	 * the cut are dropped without copying; only the piece holding the cut is sliced.
 	 */
 	private trimTail(): void {
-		let start = this.tail.length - this.retainChars;
-		const newline = this.tail.indexOf("\n", start);
-		if (newline !== -1 && newline < this.tail.length - 1) start = newline + 1;
-		this.tail = this.tail.slice(start);
+		const pieces = this.pieces;
+		let cut = this.retained - this.retainChars;
+		// Move the cut to just after the first newline at or after it, unless that is the last character.
+		for (let index = 0, start = 0; index < pieces.length; index++) {
+			const piece = pieces[index] ?? "";
+			const end = start + piece.length;
+			if (end > cut) {
+				const newline = piece.indexOf("\n", Math.max(0, cut - start));
+				if (newline !== -1) {
+					if (start + newline < this.retained - 1) cut = start + newline + 1;
+					break;
+				}
+			}
+			start = end;
+		}
+		let first = 0;
+		let offset = 0;
+		while (first < pieces.length - 1 && offset + (pieces[first]?.length ?? 0) <= cut)
+			offset += pieces[first++]?.length ?? 0;
+		const kept = pieces.slice(first);
+		kept[0] = (kept[0] ?? "").slice(cut - offset);
+		this.pieces = kept;
+		this.retained -= cut;
 	}
 }
 
