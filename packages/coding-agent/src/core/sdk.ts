@@ -198,6 +198,7 @@ function chooseTools(options: CreateAgentSessionOptions, cwd: string, settings: 
 	const wanted = names.filter((name) => !excluded.has(name));
 	const builtins = createBuiltinTools(cwd, wanted.filter(isBuiltinToolName), {
 		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
+		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	});
 	const byName = new Map<string, AgentTool>([
 		...builtins.map((tool) => [tool.name, tool] as const),

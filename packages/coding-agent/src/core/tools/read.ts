@@ -2,6 +2,7 @@ import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import { type ImageContent, type Static, type TextContent, Type } from "@pi/ai";
 import { detectImageMimeType, isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
 import { fileAccessError } from "./file-errors.js";
+import { resizeImageToFit } from "./image-resize.js";
 import { readLineWindow } from "./line-window-reader.js";
 import { normalizeToolPath, resolveExistingPath } from "./path-resolution.js";
 import { createLocalReadOperations, type ReadOperations, readPrefix } from "./read-operations.js";
@@ -45,9 +46,9 @@ export type ImageResizer = (
 export interface ReadToolOptions {
 	/** File access. Default: the local file system. */
 	operations?: ReadOperations;
-	/** Setting `images.autoResize`. Default: true (only has an effect with `resizeImage`). */
+	/** Setting `images.autoResize`. Default: true. */
 	autoResizeImages?: boolean;
-	/** Image downscaler; without one, images are returned unchanged. */
+	/** Image downscaler. Default: {@link resizeImageToFit} (photon, loaded on first use). */
 	resizeImage?: ImageResizer;
 }
 
@@ -148,8 +149,9 @@ async function readImage(
 		throw fileAccessError(error, displayPath);
 	});
 	let image: ResizedImage = { data, mimeType };
-	if ((options.autoResizeImages ?? true) && options.resizeImage) {
-		image = (await options.resizeImage({ data, mimeType }, MAX_IMAGE_DIMENSION)) ?? image;
+	if (options.autoResizeImages ?? true) {
+		const resize = options.resizeImage ?? resizeImageToFit;
+		image = (await resize({ data, mimeType }, MAX_IMAGE_DIMENSION)) ?? image;
 	}
 	const label = `Read image file [${image.mimeType}]${image.note ? `\n${image.note}` : ""}`;
 	const imageBlock: ImageContent = {
