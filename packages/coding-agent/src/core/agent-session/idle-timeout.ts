@@ -1,8 +1,34 @@
 import type { StreamFn } from "@pi/agent-core";
-import { type AssistantMessage, AssistantMessageEventStream } from "@pi/ai";
+import { type AssistantMessage, type AssistantMessageEvent, AssistantMessageEventStream } from "@pi/ai";
 
 /** The error text of a stream cut by the idle watchdog; "terminated" makes it a transient error. */
 export const IDLE_TIMEOUT_MESSAGE = "terminated: idle timeout";
+
+/**
+ * A stream that stamps the time of every event it receives and, once the watchdog fired, turns
+ * the provider's abort into the idle-timeout error. Events are forwarded synchronously.
+ */
+class WatchedStream extends AssistantMessageEventStream {
+	lastEventAt = Date.now();
+	idle = false;
+
+	constructor(
+		private readonly userAborted: () => boolean,
+		private readonly onTerminal: () => void,
+	) {
+		super();
+	}
+
+	override push(event: AssistantMessageEvent): void {
+		this.lastEventAt = Date.now();
+		if (event.type === "done" || event.type === "error") this.onTerminal();
+		if (event.type === "error" && this.idle && !this.userAborted()) {
+			super.push({ type: "error", reason: "error", error: asIdleError(event.error) });
+			return;
+		}
+		super.push(event);
+	}
+}
 
 /**
  * Wraps a stream function with an idle watchdog (setting `httpIdleTimeoutMs`): when the provider
@@ -18,33 +44,25 @@ export function withIdleTimeout(streamFn: StreamFn, idleMs: number): StreamFn {
 		const forwardAbort = () => controller.abort(outer?.reason);
 		if (outer?.aborted) forwardAbort();
 		else outer?.addEventListener("abort", forwardAbort, { once: true });
-		let idle = false;
 		let timer: ReturnType<typeof setTimeout> | undefined;
-		const arm = () => {
-			clearTimeout(timer);
-			timer = setTimeout(() => {
-				idle = true;
-				controller.abort();
-			}, idleMs);
-		};
-		arm();
-		const inner = await streamFn(model, context, { ...options, signal: controller.signal });
-		const output = new AssistantMessageEventStream();
-		void (async () => {
-			try {
-				for await (const event of inner) {
-					if (event.type === "error" && idle && !outer?.aborted) {
-						output.push({ type: "error", reason: "error", error: asIdleError(event.error) });
-						continue;
-					}
-					output.push(event);
-					arm();
-				}
-			} finally {
+		const output = new WatchedStream(
+			() => outer?.aborted === true,
+			() => {
 				clearTimeout(timer);
 				outer?.removeEventListener("abort", forwardAbort);
-			}
-		})();
+			},
+		);
+		// One timer per quiet period, not per event: each event only stamps the time.
+		const check = () => {
+			const quietFor = Date.now() - output.lastEventAt;
+			if (quietFor >= idleMs) {
+				output.idle = true;
+				controller.abort();
+			} else timer = setTimeout(check, idleMs - quietFor);
+		};
+		timer = setTimeout(check, idleMs);
+		const inner = await streamFn(model, context, { ...options, signal: controller.signal });
+		inner.pipeTo(output);
 		return output;
 	};
 }
