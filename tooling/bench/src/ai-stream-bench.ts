@@ -1,6 +1,6 @@
 import { type AssistantMessage, type Context, type KnownApi, type Model, stream } from "@pi/ai";
-import { type MockLlm, startMockLlm } from "@pi/llm-mock";
 import { type BenchResult, median } from "./bench-result.js";
+import { startMockProcess } from "./mock-process.js";
 
 /** Text deltas in the scripted reply. */
 const DELTAS = 50_000;
@@ -113,14 +113,7 @@ function textOf(message: AssistantMessage): string {
  * exactly `DELTAS` text deltas whose lengths add up to the text, and end with the expected text.
  * Throws otherwise, so the benchmark never reports the speed of an error.
  */
-async function streamOnce(mock: MockLlm, target: ApiTarget, model: Model): Promise<RunMeasurement> {
-	mock.reset();
-	mock.enqueue({
-		type: "reply",
-		blocks: [{ type: "text", text: EXPECTED_TEXT, deltas: DELTAS }],
-		usage: { input: 10, output: DELTAS },
-	});
-
+async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasurement> {
 	const start = performance.now();
 	const events = stream(model, CONTEXT, { apiKey: "test", signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
 	let count = 0;
@@ -157,9 +150,6 @@ async function streamOnce(mock: MockLlm, target: ApiTarget, model: Model): Promi
 			`${label}: final text differs from the scripted one (${text.length} vs ${EXPECTED_TEXT.length} characters)`,
 		);
 	}
-	if (mock.pending() !== 0 || mock.requests.length !== 1 || mock.requests[0]?.api !== target.api) {
-		throw new Error(`${label}: expected one ${target.api} request to take the queued reply`);
-	}
 	return { events: count, ms };
 }
 
@@ -170,14 +160,26 @@ async function streamOnce(mock: MockLlm, target: ApiTarget, model: Model): Promi
  * the terminal event) and as ms for the whole reply.
  */
 export async function benchAiStreams(): Promise<BenchResult[]> {
-	const mock = await startMockLlm();
-	try {
-		const results: BenchResult[] = [];
-		for (const target of TARGETS) {
+	const results: BenchResult[] = [];
+	for (const target of TARGETS) {
+		// The mock runs in its own process, so its SSE writing does not share this event loop.
+		const reply = {
+			type: "reply",
+			blocks: [{ type: "text", text: EXPECTED_TEXT, deltas: DELTAS }],
+			usage: { input: 10, output: DELTAS },
+		};
+		const mock = await startMockProcess(Array.from({ length: RUNS + 1 }, () => reply));
+		try {
 			const model = target.makeModel(mock.url);
-			await streamOnce(mock, target, model);
+			await streamOnce(target, model);
 			const runs: RunMeasurement[] = [];
-			for (let run = 0; run < RUNS; run++) runs.push(await streamOnce(mock, target, model));
+			for (let run = 0; run < RUNS; run++) runs.push(await streamOnce(target, model));
+			const requests = mock.recordedApis();
+			if (requests.length !== RUNS + 1 || requests.some((api) => api !== target.api)) {
+				throw new Error(
+					`${target.api}: expected ${RUNS + 1} ${target.api} requests, the mock saw ${requests.join(", ")}`,
+				);
+			}
 			const eventsPerSecond = median(runs.map((run) => run.events / (run.ms / 1000)));
 			results.push({
 				name: `${target.api}: stream() events/s (50,000 text deltas)`,
@@ -189,9 +191,9 @@ export async function benchAiStreams(): Promise<BenchResult[]> {
 				value: Number(median(runs.map((run) => run.ms)).toFixed(1)),
 				unit: "ms",
 			});
+		} finally {
+			await mock.close();
 		}
-		return results;
-	} finally {
-		await mock.close();
 	}
+	return results;
 }
