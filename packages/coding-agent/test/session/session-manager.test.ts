@@ -253,3 +253,18 @@ describe("fork and clone", () => {
 		expect(lines(forked.getSessionFile()!)).toHaveLength(3);
 	});
 });
+
+describe("flat session directories", () => {
+	it("list and continueRecent only see the sessions of their own cwd", () => {
+		const dir = tempDir();
+		const mine = SessionManager.create("/projects/a", dir);
+		mine.appendMessage(userMessage("mine"));
+		mine.appendMessage(assistantMessage("reply"));
+		const other = SessionManager.create("/projects/b", dir);
+		other.appendMessage(userMessage("other"));
+		other.appendMessage(assistantMessage("reply"));
+		expect(SessionManager.list("/projects/a", dir).map((info) => info.id)).toEqual([mine.getSessionId()]);
+		expect(SessionManager.continueRecent("/projects/a", dir).getSessionId()).toBe(mine.getSessionId());
+		expect(SessionManager.continueRecent("/projects/c", dir).getEntries()).toEqual([]);
+	});
+});

@@ -139,7 +139,7 @@ export class SessionManager {
 	/** Opens the most recently modified valid session of the cwd, or creates a new one. */
 	static continueRecent(cwd: string, sessionDir?: string): SessionManager {
 		const dir = sessionDirFor(cwd, sessionDir);
-		const newest = listSessionsIn(dir).sort((a, b) => mtime(b.path) - mtime(a.path))[0];
+		const newest = SessionManager.list(cwd, sessionDir).sort((a, b) => mtime(b.path) - mtime(a.path))[0];
 		return newest ? SessionManager.load(newest.path, dir) : SessionManager.create(cwd, dir);
 	}
 
@@ -156,9 +156,13 @@ export class SessionManager {
 		return manager;
 	}
 
-	/** Valid sessions of one cwd (or the given directory), newest first. */
+	/** Valid sessions of one cwd (in its own or the given directory), newest first. */
 	static list(cwd: string, sessionDir?: string, onProgress?: ListProgress): SessionInfo[] {
-		return listSessionsIn(sessionDirFor(cwd, sessionDir), onProgress);
+		// A flat session directory (--session-dir, env, settings) holds every project's sessions.
+		const absoluteCwd = resolve(cwd);
+		return listSessionsIn(sessionDirFor(cwd, sessionDir), onProgress).filter(
+			(info) => resolve(info.cwd) === absoluteCwd,
+		);
 	}
 
 	/**
