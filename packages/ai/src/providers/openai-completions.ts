@@ -40,9 +40,8 @@ export function stream(
 			builder.fail(finish.message, false);
 			return;
 		}
-		// `tool_calls` without a call (seen on some servers) is a plain stop; the reverse is fixed by the builder.
-		const hasToolCall = builder.message.content.some((block) => block.type === "toolCall");
-		builder.finish(finish.reason === "toolUse" && !hasToolCall ? "stop" : finish.reason);
+		// The builder derives "toolUse" from the content (a `tool_calls` finish without a call is a stop).
+		builder.finish(finish.reason);
 	});
 }
 

@@ -19,6 +19,8 @@ interface OpenBlock {
 	kind: Block["type"];
 	/** Raw argument JSON received so far (tool calls only). */
 	argumentsJson: string;
+	/** Length of `argumentsJson` at the last partial parse. */
+	parsedLength: number;
 }
 
 /** Usage counters as a provider reports them; cost and missing totals are derived. */
@@ -125,7 +127,10 @@ export class AssistantMessageBuilder {
 		if (delta === "") return;
 		const open = this.open.get(key)!;
 		open.argumentsJson += delta;
-		block.arguments = parseToolArguments(open.argumentsJson);
+		if (shouldReparse(open)) {
+			block.arguments = parseToolArguments(open.argumentsJson);
+			open.parsedLength = open.argumentsJson.length;
+		}
 		this.stream.push({ type: "toolcall_delta", contentIndex: open.index, delta, partial: this.snapshot() });
 	}
 
@@ -170,8 +175,9 @@ export class AssistantMessageBuilder {
 		if (this.finished) return this.message;
 		this.start();
 		this.closeAll();
+		// "toolUse" follows the content, not the vendor's word: a reported tool stop without a call is a stop.
 		const hasToolCall = this.message.content.some((block) => block.type === "toolCall");
-		const stopReason: "stop" | "length" | "toolUse" = hasToolCall && reason !== "length" ? "toolUse" : reason;
+		const stopReason: "stop" | "length" | "toolUse" = reason === "length" ? "length" : hasToolCall ? "toolUse" : "stop";
 		this.message.stopReason = stopReason;
 		this.finished = true;
 		this.stream.push({ type: "done", reason: stopReason, message: this.message });
@@ -213,7 +219,7 @@ export class AssistantMessageBuilder {
 					: { type: "toolCall", id: toolIdentity.id, name: toolIdentity.name, arguments: {} };
 		const index = this.message.content.length;
 		this.message.content.push(block);
-		this.open.set(key, { index, kind, argumentsJson: "" });
+		this.open.set(key, { index, kind, argumentsJson: "", parsedLength: 0 });
 		const partial = this.snapshot();
 		if (kind === "text") this.stream.push({ type: "text_start", contentIndex: index, partial });
 		else if (kind === "thinking") this.stream.push({ type: "thinking_start", contentIndex: index, partial });
@@ -231,4 +237,18 @@ export class AssistantMessageBuilder {
 			usage: { ...usage, cost: { ...usage.cost } },
 		};
 	}
+}
+
+/** Arguments up to this size are re-parsed on every delta. */
+const ALWAYS_REPARSE_CHARS = 4096;
+
+/**
+ * Whether a tool call's partial arguments should be parsed again. Small arguments are parsed on
+ * every delta; large ones (a file being written) once they grew by 10%, so streaming n characters
+ * costs O(n) parse work instead of O(n²). `arguments` stays the last best-effort parse meanwhile,
+ * and the final parse at `toolcall_end` always sees everything.
+ */
+function shouldReparse(open: OpenBlock): boolean {
+	const length = open.argumentsJson.length;
+	return length <= ALWAYS_REPARSE_CHARS || length - open.parsedLength >= open.parsedLength * 0.1;
 }
