@@ -449,3 +449,63 @@ describe("AgentSession.reload", () => {
 		expect(faux.state.requests[0]!.context.systemPrompt).toContain("Always answer in French.");
 	});
 });
+
+describe("AgentSession abort and disabled compaction edge cases", () => {
+	it("an abort during a prompt's preflight stops that prompt before any model call", async () => {
+		const { session, faux, waitFor } = await createFauxSession();
+		const release = deferred();
+		faux.setResponses([
+			fauxAssistantMessage("a1"),
+			fauxAssistantMessage("a2"),
+			async () => {
+				await release.promise;
+				return fauxAssistantMessage("summary");
+			},
+		]);
+		await session.prompt("q1");
+		await session.prompt("q2");
+		const compaction = session.compact();
+		await waitFor((event) => event.type === "compaction_start");
+		const prompt = session.prompt("q3");
+		// Let the prompt get through expansion and into its preflight (waiting for the compaction).
+		for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+		expect(session.isStreaming).toBe(true);
+		const aborted = session.abort();
+		release.resolve();
+		await expect(prompt).rejects.toThrow("Aborted before the run started");
+		await expect(compaction).rejects.toThrow("Compaction cancelled");
+		await aborted;
+		expect(session.isStreaming).toBe(false);
+		expect(faux.state.requests.some((request) => JSON.stringify(request.context.messages).includes("q3"))).toBe(false);
+	});
+
+	it("ends a retry sequence with auto_retry_end when the retried run is aborted", async () => {
+		const { session, faux, events, waitFor } = await createFauxSession({ faux: { tokensPerSecond: 5 } });
+		faux.setResponses([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "529 overloaded_error: Overloaded" }),
+			fauxAssistantMessage(fauxText("a slow retried answer", { chunks: 20 })),
+		]);
+		const run = session.prompt("hi");
+		await waitFor((event) => event.type === "auto_retry_start");
+		await waitFor((event) => event.type === "message_update");
+		await session.abort();
+		await run;
+		expect(events.slice(-2)).toEqual([
+			{ type: "auto_retry_end", success: false, attempt: 1, finalError: "529 overloaded_error: Overloaded" },
+			{ type: "agent_settled", aborted: true },
+		]);
+	});
+
+	it("does not compact on overflow when auto-compaction is disabled", async () => {
+		const { session, faux, events } = await createFauxSession({ settings: { compaction: { enabled: false } } });
+		faux.setResponses([
+			fauxAssistantMessage("", {
+				stopReason: "error",
+				errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum",
+			}),
+		]);
+		await session.prompt("hi");
+		expect(events.some((event) => event.type === "compaction_start" || event.type === "compaction_end")).toBe(false);
+		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: false });
+	});
+});

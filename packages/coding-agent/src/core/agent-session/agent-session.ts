@@ -185,7 +185,8 @@ export class AgentSession {
 	}
 
 	private emit(event: AgentSessionEvent): void {
-		for (const listener of [...this.listeners]) {
+		// Iterating the Set itself: listeners removed meanwhile are skipped, no copy per event.
+		for (const listener of this.listeners) {
 			try {
 				listener(event);
 			} catch (error) {
@@ -314,11 +315,14 @@ export class AgentSession {
 			options.preflightResult?.("queued");
 			return;
 		}
+		// From here the session is busy: an abort() now belongs to this prompt.
 		this.running = true;
+		this.abortRequested = false;
 		try {
 			// A manual compaction rewrites the Agent's messages; a run must not start under it.
 			await this.compactor.waitForIdle();
 			await this.checkCanPrompt();
+			if (this.abortRequested) throw new Error("Aborted before the run started");
 		} catch (error) {
 			this.running = false;
 			throw error;
@@ -391,7 +395,6 @@ export class AgentSession {
 	 */
 	private async runSettled(start: () => Promise<void>): Promise<void> {
 		this.running = true;
-		this.abortRequested = false;
 		this.auto.resetForRun();
 		const run = (async () => {
 			try {
@@ -400,6 +403,7 @@ export class AgentSession {
 					// Each iteration ran one more low-level agent run.
 				}
 			} finally {
+				this.auto.finishRun();
 				this.running = false;
 				this.emit({ type: "agent_settled", aborted: this.abortRequested });
 			}

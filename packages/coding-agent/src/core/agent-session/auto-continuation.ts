@@ -34,6 +34,7 @@ export class AutoContinuation {
 	private retryAttempt = 0;
 	private pendingRetry = false;
 	private overflowRecoveryAttempted = false;
+	private lastRetryError = "";
 
 	constructor(private readonly host: AutoContinuationHost) {}
 
@@ -45,6 +46,21 @@ export class AutoContinuation {
 	resetForRun(): void {
 		this.retryAttempt = 0;
 		this.pendingRetry = false;
+	}
+
+	/**
+	 * Called when the session-level run ends: a retry sequence cut short (e.g. by an abort) still
+	 * reports its `auto_retry_end`.
+	 */
+	finishRun(): void {
+		if (this.retryAttempt === 0) return;
+		this.host.emit({
+			type: "auto_retry_end",
+			success: false,
+			attempt: this.retryAttempt,
+			finalError: this.lastRetryError,
+		});
+		this.retryAttempt = 0;
 	}
 
 	/** Decided at `agent_end`: whether an automatic retry follows (its `willRetry`). */
@@ -99,7 +115,9 @@ export class AutoContinuation {
 			});
 			this.retryAttempt = 0;
 		}
-		if (last && last.stopReason === "error" && this.isOverflow(last)) return this.recoverFromOverflow(last);
+		if (last && last.stopReason === "error" && this.isOverflow(last) && this.compactionEnabled()) {
+			return this.recoverFromOverflow(last);
+		}
 		if (last) await this.compactOnThreshold(last);
 		if (this.host.agent.hasQueuedMessages() && last?.stopReason !== "aborted") {
 			await this.host.agent.continue();
@@ -114,6 +132,7 @@ export class AutoContinuation {
 		this.retryAttempt++;
 		const delayMs = backoffDelay(this.retryAttempt, settings.baseDelayMs, settings.maxAgentDelayMs);
 		const errorMessage = failed.errorMessage ?? "";
+		this.lastRetryError = errorMessage;
 		this.host.emit({
 			type: "auto_retry_start",
 			attempt: this.retryAttempt,
@@ -121,6 +140,8 @@ export class AutoContinuation {
 			delayMs,
 			errorMessage,
 		});
+		// The failed reply leaves the model's context now (it stays in the session file).
+		this.host.dropFromContext(failed);
 		this.retryController = new AbortController();
 		const waited = await abortableDelay(delayMs, this.retryController.signal);
 		this.retryController = undefined;
@@ -129,7 +150,6 @@ export class AutoContinuation {
 			this.retryAttempt = 0;
 			return false;
 		}
-		this.host.dropFromContext(failed);
 		await this.host.agent.continue();
 		return true;
 	}
@@ -170,11 +190,16 @@ export class AutoContinuation {
 
 	private async compactOnThreshold(last: AssistantMessage): Promise<void> {
 		if (!this.compactionEnabled() || last.stopReason === "aborted" || this.isOlderThanLatestCompaction(last)) return;
-		const tokens =
-			last.stopReason === "error" ? estimateContextTokens(this.host.agent.state.messages) : contextTokens(last.usage);
-		if (!this.exceedsThreshold(tokens)) return;
+		if (!this.exceedsThreshold(this.thresholdTokens(last))) return;
 		// Failures are reported through compaction_end; automatic compaction never fails the run.
 		await this.host.compactor.compact("threshold").catch(() => undefined);
+	}
+
+	/** Context size for the threshold check: real usage, or an estimate for an error reply. */
+	private thresholdTokens(last: AssistantMessage): number {
+		return last.stopReason === "error"
+			? estimateContextTokens(this.host.agent.state.messages)
+			: contextTokens(last.usage);
 	}
 
 	private isOlderThanLatestCompaction(message: AssistantMessage): boolean {
@@ -190,14 +215,16 @@ export class AutoContinuation {
 	async compactBeforePrompt(): Promise<void> {
 		const last = this.lastAssistant();
 		if (!last) return;
+		if (!this.compactionEnabled()) return;
 		if (last.stopReason === "error" && this.isOverflow(last) && !this.overflowRecoveryAttempted) {
 			this.host.dropFromContext(last);
 			this.overflowRecoveryAttempted = true;
 			await this.host.compactor.compact("overflow").catch(() => undefined);
 			return;
 		}
-		if (!this.compactionEnabled() || this.isOlderThanLatestCompaction(last)) return;
-		if (this.exceedsThreshold(contextTokens(last.usage)))
+		if (this.isOlderThanLatestCompaction(last)) return;
+		if (this.exceedsThreshold(this.thresholdTokens(last))) {
 			await this.host.compactor.compact("threshold").catch(() => undefined);
+		}
 	}
 }
