@@ -53,6 +53,12 @@ declare module "@pi/agent-core" {
 /** Every message role a session can hold in its context: ai messages plus the coding agent's. */
 export type SessionMessage = AgentMessage;
 
+/** The text blocks of message content joined with newlines (images left out). */
+export function textOfContent(content: string | readonly (TextContent | ImageContent)[]): string {
+	if (typeof content === "string") return content;
+	return content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
 /** Text the model sees for a user's shell command (sessions.md §3). */
 export function bashExecutionToText(message: BashExecutionMessage): string {
 	const output = message.output ? `\`\`\`\n${message.output.replace(/\n$/, "")}\n\`\`\`` : "(no output)";

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { SessionShutdownReason } from "../extensions/extension-runner-seam.js";
+import { textOfContent } from "../messages.js";
 import type {
 	AgentSessionRuntimeDiagnostic,
 	AgentSessionServices,
@@ -40,10 +41,7 @@ export class SessionReplacementError extends Error {
 function userText(manager: SessionManager, entryId: string): string | undefined {
 	const entry = manager.getEntry(entryId);
 	if (entry?.type !== "message" || entry.message.role !== "user") return undefined;
-	const content = entry.message.content;
-	return typeof content === "string"
-		? content
-		: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+	return textOfContent(entry.message.content);
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { AgentMessage } from "@pi/agent-core";
 import type { Model } from "@pi/ai";
 import { collectBranchEntries, generateBranchSummary } from "../compaction/branch-summary.js";
 import { type GeneratedSummary, SummarizationError } from "../compaction/generate-summary.js";
 import type { SettingsManager } from "../config/settings-manager.js";
+import { textOfContent } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { SessionEntry } from "../session/session-types.js";
@@ -27,16 +27,9 @@ export interface TreeNavigationHost {
 	emit(event: AgentSessionEvent): void;
 }
 
-function contentText(content: string | readonly { type: string; text?: string }[]): string {
-	return typeof content === "string"
-		? content
-		: content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
-}
-
 function selectedText(entry: SessionEntry): string | undefined {
-	if (entry.type === "custom_message") return contentText(entry.content);
-	if (entry.type === "message" && entry.message.role === "user")
-		return contentText((entry.message as AgentMessage & { role: "user" }).content);
+	if (entry.type === "custom_message") return textOfContent(entry.content);
+	if (entry.type === "message" && entry.message.role === "user") return textOfContent(entry.message.content);
 	return undefined;
 }
 

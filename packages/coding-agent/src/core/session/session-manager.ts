@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { ImageContent, TextContent, Usage } from "@pi/ai";
+import { textOfContent } from "../messages.js";
 import { resolveSessionDir, SESSION_DIR_ENV } from "./resolve-session-dir.js";
 import { buildContextFromPath, contextEntriesFromPath } from "./session-context.js";
 import { backupCorruptFile, InvalidSessionFileError, readSessionFile, SessionFileWriter } from "./session-file.js";
@@ -462,12 +463,7 @@ function mtime(path: string): number {
 
 function userText(entry: SessionEntry): string {
 	if (entry.type !== "message" || entry.message.role !== "user") return "";
-	const content = entry.message.content;
-	if (typeof content === "string") return content;
-	return content
-		.filter((block): block is TextContent => block.type === "text")
-		.map((block) => block.text)
-		.join("\n");
+	return textOfContent(entry.message.content);
 }
 
 // Writers omit absent optional fields instead of writing `undefined` (JSON drops them anyway,
