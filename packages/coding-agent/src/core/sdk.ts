@@ -10,8 +10,10 @@ import { resolveProjectTrust, TrustStore } from "./resources/project-trust.js";
 import { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./resources/resource-loader.js";
 import { buildSystemPrompt } from "./resources/system-prompt.js";
 import { resolveSessionDir } from "./session/resolve-session-dir.js";
+import { buildContextFromPath } from "./session/session-context.js";
 import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
+import type { SessionContext } from "./session/session-types.js";
 import { createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
 
 /** A problem found while building services, reported instead of thrown. */
@@ -149,12 +151,11 @@ export interface CreateAgentSessionResult {
 
 async function chooseModel(
 	options: CreateAgentSessionOptions,
-	sessionManager: SessionManager,
+	saved: SessionContext["model"],
 	settings: SettingsManager,
 	modelRuntime: ModelRuntime,
 ): Promise<{ model?: Model; fallbackMessage?: string }> {
 	if (options.model) return { model: options.model };
-	const saved = sessionManager.buildSessionContext().model;
 	let fallbackMessage: string | undefined;
 	if (saved) {
 		const restored = modelRuntime.getModel(saved.provider, saved.modelId);
@@ -174,16 +175,12 @@ async function chooseModel(
 
 function chooseThinkingLevel(
 	options: CreateAgentSessionOptions,
-	sessionManager: SessionManager,
+	savedLevel: ThinkingLevel | undefined,
 	settings: SettingsManager,
 	model: Model | undefined,
 ): ThinkingLevel {
-	const hasSavedLevel = sessionManager.getBranch().some((entry) => entry.type === "thinking_level_change");
 	const level: ThinkingLevel =
-		options.thinkingLevel ??
-		(hasSavedLevel ? (sessionManager.buildSessionContext().thinkingLevel as ThinkingLevel) : undefined) ??
-		settings.getDefaultThinkingLevel() ??
-		(model?.reasoning ? "medium" : "off");
+		options.thinkingLevel ?? savedLevel ?? settings.getDefaultThinkingLevel() ?? (model?.reasoning ? "medium" : "off");
 	return model ? (clampThinkingLevel(model, level) as ThinkingLevel) : level;
 }
 
@@ -221,8 +218,14 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		options.sessionManager ??
 		SessionManager.create(cwd, resolveSessionDir({ cwd, settings: settingsManager, agentDir: options.agentDir }));
 	let resources = resourceLoader.load();
-	const { model, fallbackMessage } = await chooseModel(options, sessionManager, settingsManager, modelRuntime);
-	const thinkingLevel = chooseThinkingLevel(options, sessionManager, settingsManager, model);
+	// One walk of the branch serves the restored model, thinking level and messages.
+	const branch = sessionManager.getBranch();
+	const context = buildContextFromPath(branch);
+	const savedLevel = branch.some((entry) => entry.type === "thinking_level_change")
+		? (context.thinkingLevel as ThinkingLevel)
+		: undefined;
+	const { model, fallbackMessage } = await chooseModel(options, context.model, settingsManager, modelRuntime);
+	const thinkingLevel = chooseThinkingLevel(options, savedLevel, settingsManager, model);
 	const tools = chooseTools(options, sessionManager.getCwd(), settingsManager);
 	const systemPrompt = () =>
 		buildSystemPrompt({
@@ -235,7 +238,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		});
 	const retry = settingsManager.getRetrySettings();
 	const agent: Agent = new Agent({
-		initialState: { model, thinkingLevel, tools, messages: sessionManager.buildSessionContext().messages },
+		initialState: { model, thinkingLevel, tools, messages: context.messages },
 		streamFn: withIdleTimeout(
 			(streamModel, context, streamOptions) => modelRuntime.streamSimple(streamModel, context, streamOptions),
 			settingsManager.getHttpIdleTimeoutMs(),

@@ -38,6 +38,16 @@ export class SessionReplacementError extends Error {
 	readonly code = "session_replacement_failed";
 }
 
+/** Runs `read`, turning an invalid session file into the user-facing replacement error. */
+function asReplacementError<T>(read: () => T): T {
+	try {
+		return read();
+	} catch (error) {
+		if (error instanceof InvalidSessionFileError) throw new SessionReplacementError(error.message);
+		throw error;
+	}
+}
+
 function userText(manager: SessionManager, entryId: string): string | undefined {
 	const entry = manager.getEntry(entryId);
 	if (entry?.type !== "message" || entry.message.role !== "user") return undefined;
@@ -111,27 +121,14 @@ export class AgentSessionRuntime {
 		const file = resolve(path);
 		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: file }))
 			return { cancelled: true };
-		const manager = this.openExisting(file, options.cwdOverride);
-		const previousSessionFile = this.session.sessionFile;
-		await this.replace(
-			manager,
-			manager.getCwd(),
-			{ type: "session_start", reason: "resume", previousSessionFile },
-			"resume",
-		);
+		await this.resume(this.openExisting(file, options.cwdOverride));
 		await options.withSession?.(this.session);
 		return { cancelled: false };
 	}
 
 	private openExisting(file: string, cwdOverride: string | undefined): SessionManager {
 		if (!existsSync(file)) throw new SessionReplacementError(`Session file not found: ${file}`);
-		let manager: SessionManager;
-		try {
-			manager = SessionManager.load(file, undefined, cwdOverride);
-		} catch (error) {
-			if (error instanceof InvalidSessionFileError) throw new SessionReplacementError(error.message);
-			throw error;
-		}
+		const manager = asReplacementError(() => SessionManager.load(file, undefined, cwdOverride));
 		if (!existsSync(manager.getCwd())) {
 			manager.close();
 			throw new SessionReplacementError(`Session working directory does not exist: ${manager.getCwd()}`);
@@ -171,13 +168,7 @@ export class AgentSessionRuntime {
 	async importFromJsonl(path: string, cwdOverride?: string): Promise<{ cancelled: boolean }> {
 		const source = resolve(path);
 		if (!existsSync(source)) throw new SessionReplacementError(`Session file not found: ${source}`);
-		let header: ReturnType<typeof readSessionFile>["header"];
-		try {
-			header = readSessionFile(source).header;
-		} catch (error) {
-			if (error instanceof InvalidSessionFileError) throw new SessionReplacementError(error.message);
-			throw error;
-		}
+		const header = asReplacementError(() => readSessionFile(source).header);
 		const cwd = resolve(cwdOverride ?? header.cwd);
 		const targetDir = defaultSessionDir(cwd, this.agentDir);
 		const target = join(targetDir, basename(source));
@@ -187,14 +178,7 @@ export class AgentSessionRuntime {
 			mkdirSync(targetDir, { recursive: true });
 			copyFileSync(source, target);
 		}
-		const manager = this.openExisting(target, cwdOverride);
-		const previousSessionFile = this.session.sessionFile;
-		await this.replace(
-			manager,
-			manager.getCwd(),
-			{ type: "session_start", reason: "resume", previousSessionFile },
-			"resume",
-		);
+		await this.resume(this.openExisting(target, cwdOverride));
 		return { cancelled: false };
 	}
 
@@ -209,6 +193,17 @@ export class AgentSessionRuntime {
 		event: Parameters<AgentSession["extensionRunner"]["emitSessionBeforeChange"]>[0],
 	): Promise<boolean> {
 		return (await this.session.extensionRunner.emitSessionBeforeChange(event)).cancel;
+	}
+
+	/** Replaces the current session with an opened existing one (reason "resume"). */
+	private async resume(manager: SessionManager): Promise<void> {
+		const previousSessionFile = this.session.sessionFile;
+		await this.replace(
+			manager,
+			manager.getCwd(),
+			{ type: "session_start", reason: "resume", previousSessionFile },
+			"resume",
+		);
 	}
 
 	private async replace(

@@ -144,6 +144,7 @@ export class AgentSession {
 			onCompacted: () => {
 				this.agent.state.messages = this.contextFromSession();
 				this.contextUnknownAfterCompaction = true;
+				return this.agent.state.messages;
 			},
 		});
 		this.bash = new SessionBash({

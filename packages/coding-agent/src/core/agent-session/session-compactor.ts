@@ -1,8 +1,9 @@
 import type { Model } from "@pi/ai";
 import { generateCompactionSummary, SummarizationError } from "../compaction/generate-summary.js";
 import { prepareCompaction } from "../compaction/prepare-compaction.js";
-import { estimateTokens } from "../compaction/token-estimate.js";
+import { sumEstimates } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { SessionMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { AgentSessionEvent, CompactionReason, CompactionResult } from "./agent-session-events.js";
@@ -23,8 +24,8 @@ export interface CompactorHost {
 	modelRuntime: ModelRuntime;
 	getModel(): Model | undefined;
 	emit(event: AgentSessionEvent): void;
-	/** Called after the compaction entry was appended, to rebuild the Agent's messages. */
-	onCompacted(): void;
+	/** Called after the compaction entry was appended: rebuilds the Agent's messages and returns them. */
+	onCompacted(): SessionMessage[];
 }
 
 /** Runs compactions for one AgentSession (compaction.md §6), one at a time. */
@@ -129,9 +130,7 @@ export class SessionCompactor {
 			undefined,
 			generated.usage,
 		);
-		this.host.onCompacted();
-		const context = this.host.sessionManager.buildSessionContext();
-		const estimatedTokensAfter = context.messages.reduce((sum, message) => sum + estimateTokens(message), 0);
+		const estimatedTokensAfter = sumEstimates(this.host.onCompacted());
 		return {
 			summary: generated.summary,
 			firstKeptEntryId: preparation.firstKeptEntryId,

@@ -54,7 +54,8 @@ export function estimateContextTokens(messages: readonly SessionMessage[]): numb
 	return sumEstimates(messages);
 }
 
-function sumEstimates(messages: readonly SessionMessage[]): number {
+/** Sum of the per-message estimates (no real usage involved). */
+export function sumEstimates(messages: readonly SessionMessage[]): number {
 	let total = 0;
 	for (const message of messages) total += estimateTokens(message);
 	return total;

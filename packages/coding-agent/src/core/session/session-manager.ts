@@ -394,17 +394,8 @@ export class SessionManager {
 		this.newSession(previousFile ? { parentSession: previousFile } : {});
 		for (const entry of path) this.index.add(entry);
 		this.leafId = path.at(-1)?.id ?? null;
-		for (const { targetId, label } of labels) {
-			this.index.add({
-				type: "label",
-				targetId,
-				label,
-				id: generateEntryId(this.index),
-				parentId: this.leafId,
-				timestamp: new Date().toISOString(),
-			});
-			this.leafId = this.index.all().at(-1)!.id;
-		}
+		// Not persisted yet (new session): these appends stay in memory until the write below.
+		for (const { targetId, label } of labels) this.append({ type: "label", targetId, label });
 		const hasAssistant = path.some((entry) => entry.type === "message" && entry.message.role === "assistant");
 		if (hasAssistant) this.writeWholeFile();
 		return this.sessionFile;
