@@ -5,7 +5,7 @@ import { builtinModels } from "./models/builtin-models.js";
 import type { BuiltinModelId } from "./models/builtin-providers.js";
 import type { Models } from "./models-collection.js";
 import type { AssistantMessage, Context, KnownProvider, Model, SimpleStreamOptions, StreamOptions } from "./types.js";
-import { failedStream } from "./utils/failed-stream.js";
+import { ABORTED_MESSAGE, failedStream } from "./utils/failed-stream.js";
 import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
 let defaultModels: Models | undefined;
@@ -35,7 +35,7 @@ function dispatch(
 	if (models.getProvider(model.provider) || !hasApi(model.api)) {
 		return kind === "stream" ? models.stream(model, context, options) : models.streamSimple(model, context, options);
 	}
-	if (options?.signal?.aborted) return failedStream(model, "Request was aborted", true);
+	if (options?.signal?.aborted) return failedStream(model, ABORTED_MESSAGE, true);
 	const schemaError = findToolSchemaError(context.tools);
 	if (schemaError) return failedStream(model, schemaError);
 	const api = getApi(model.api);

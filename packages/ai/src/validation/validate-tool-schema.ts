@@ -1,5 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Tool } from "../types.js";
+import { errorText } from "../utils/failed-stream.js";
 import { InvalidToolSchemaError, jsonSchemaToTypeBox } from "./json-schema-to-typebox.js";
 
 const checkedSchemas = new WeakMap<object, TSchema>();
@@ -49,6 +50,6 @@ export function findToolSchemaError(tools: readonly Tool[] | undefined): string 
 		for (const tool of tools ?? []) validateToolSchema(tool);
 		return undefined;
 	} catch (error) {
-		return error instanceof Error ? error.message : String(error);
+		return errorText(error);
 	}
 }

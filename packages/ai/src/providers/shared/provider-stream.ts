@@ -1,6 +1,6 @@
 import { type AssistantMessageEventStream, createAssistantMessageEventStream } from "../../event-stream.js";
 import type { Model, StreamOptions } from "../../types.js";
-import { ABORTED_MESSAGE } from "../../utils/failed-stream.js";
+import { ABORTED_MESSAGE, errorText } from "../../utils/failed-stream.js";
 import { AssistantMessageBuilder } from "./assistant-message-builder.js";
 
 /** What a provider's request function receives. */
@@ -73,7 +73,7 @@ function safeFormat(formatError: (error: unknown) => string, error: unknown): st
 	try {
 		return formatError(error);
 	} catch {
-		return error instanceof Error ? error.message : String(error);
+		return errorText(error);
 	}
 }
 
