@@ -48,6 +48,12 @@ export {
 	type ExportHtmlOptions,
 	exportSessionToHtml,
 } from "./core/export-html/export-session-html.js";
+export type {
+	CommandContextActions,
+	CommandNavigateTreeOptions,
+	ExtensionErrorReport,
+	ExtensionMode,
+} from "./core/extensions/extension-bindings.js";
 export {
 	type ExtensionCommand,
 	type ExtensionRunnerSeam,
@@ -55,6 +61,16 @@ export {
 	type InputSource,
 	noopExtensionRunner,
 } from "./core/extensions/extension-runner-seam.js";
+export {
+	type DialogOptions,
+	type ExtensionUIContext,
+	type NotifyType,
+	noopUIContext,
+	type TerminalInputListener,
+	type WidgetContent,
+	type WidgetOptions,
+	type WidgetPlacement,
+} from "./core/extensions/extension-ui-context.js";
 export {
 	type BashExecutionMessage,
 	type BranchSummaryMessage,
@@ -144,3 +160,4 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./core/tools/truncate.js";
+export { isPiUserError, PiUserError } from "./core/user-error.js";

@@ -3,6 +3,7 @@ import type { ImageContent, Model } from "@pi/ai";
 import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
 import { exportSessionToHtml } from "../export-html/export-session-html.js";
+import type { ExtensionBindings } from "../extensions/extension-bindings.js";
 import {
 	type ExtensionRunnerSeam,
 	type InputSource,
@@ -37,21 +38,12 @@ import {
 } from "./session-stats.js";
 import { type NavigateTreeOptions, navigateSessionTree } from "./session-tree-navigation.js";
 
+export type { ExtensionBindings } from "../extensions/extension-bindings.js";
 export type { ScopedModel } from "./session-model-control.js";
 
 /** The error `prompt()` rejects with while a run is in progress and no streamingBehavior was given. */
 export const ALREADY_PROCESSING_MESSAGE =
 	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
-
-/** What a mode gives extensions when it binds them (run-modes.md §8.4). */
-export interface ExtensionBindings {
-	uiContext?: unknown;
-	mode?: "tui" | "rpc" | "json" | "print";
-	commandContextActions?: Record<string, (...args: never[]) => unknown>;
-	abortHandler?: () => void;
-	shutdownHandler?: () => void;
-	onError?: (error: { extensionPath: string; event: string; error: string }) => void;
-}
 
 /** Options of `AgentSession.prompt`. */
 export interface PromptOptions {
