@@ -161,3 +161,16 @@ export {
 	truncateTail,
 } from "./core/tools/truncate.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
+export {
+	type JsonAssistantMessageEvent,
+	type JsonEvent,
+	type JsonMessageUpdateEvent,
+	toJsonEvent,
+} from "./modes/json-event.js";
+export {
+	flushRawStdout,
+	isStdoutTakenOver,
+	takeOverStdout,
+	waitForRawStdoutBackpressure,
+	writeRawStdout,
+} from "./modes/output-guard.js";

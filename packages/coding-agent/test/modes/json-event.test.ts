@@ -1,0 +1,84 @@
+import type { AssistantMessage, AssistantMessageEvent } from "@pi/ai";
+import { describe, expect, it } from "vitest";
+import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
+import { toJsonEvent } from "../../src/modes/json-event.js";
+
+function assistant(content: AssistantMessage["content"]): AssistantMessage {
+	return {
+		role: "assistant",
+		content,
+		api: "openai-completions",
+		provider: "openai",
+		model: "m",
+		usage: {
+			input: 3,
+			output: 4,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 7,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		},
+		stopReason: "pending",
+		timestamp: 1,
+	} as AssistantMessage;
+}
+
+function update(message: AssistantMessage, inner: AssistantMessageEvent): AgentSessionEvent {
+	return { type: "message_update", message, assistantMessageEvent: inner };
+}
+
+describe("toJsonEvent", () => {
+	it("passes other events through unchanged (same object)", () => {
+		const event: AgentSessionEvent = { type: "agent_settled", aborted: false };
+		expect(toJsonEvent(event)).toBe(event);
+	});
+
+	it("keeps only usage and the delta, without partial, in spec key order", () => {
+		const message = assistant([{ type: "text", text: "Hello" }]);
+		const out = toJsonEvent(update(message, { type: "text_delta", contentIndex: 0, delta: "lo", partial: message }));
+		expect(JSON.stringify(out)).toBe(
+			JSON.stringify({
+				type: "message_update",
+				usage: message.usage,
+				assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "lo" },
+			}),
+		);
+	});
+
+	it("adds id and toolName to toolcall_start from the partial message", () => {
+		const message = assistant([
+			{ type: "text", text: "" },
+			{ type: "toolCall", id: "call_1", name: "bash", arguments: {} },
+		]);
+		const out = toJsonEvent(update(message, { type: "toolcall_start", contentIndex: 1, partial: message }));
+		expect(out).toEqual({
+			type: "message_update",
+			usage: message.usage,
+			assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "call_1", toolName: "bash" },
+		});
+	});
+
+	it("record size does not grow with the message", () => {
+		const small = assistant([{ type: "text", text: "a" }]);
+		const big = assistant([{ type: "text", text: "a".repeat(100_000) }]);
+		const size = (m: AssistantMessage) =>
+			JSON.stringify(toJsonEvent(update(m, { type: "text_delta", contentIndex: 0, delta: "a", partial: m }))).length;
+		expect(size(big)).toBe(size(small));
+	});
+
+	it("throws for a toolcall_start whose index holds no tool call", () => {
+		const message = assistant([{ type: "text", text: "x" }]);
+		expect(() => toJsonEvent(update(message, { type: "toolcall_start", contentIndex: 0, partial: message }))).toThrow(
+			/holds no tool call/,
+		);
+	});
+
+	it("throws for a non-assistant message_update", () => {
+		const event = {
+			type: "message_update",
+			message: { role: "user", content: "x", timestamp: 1 },
+			assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "x" },
+		} as unknown as AgentSessionEvent;
+		expect(() => toJsonEvent(event)).toThrow(/user message/);
+	});
+});
