@@ -150,6 +150,11 @@ export {
 	READ_ONLY_TOOL_NAMES,
 } from "./core/tools/create-tools.js";
 export {
+	killTrackedProcessGroups,
+	registerProcessGroup,
+	trackedProcessGroups,
+} from "./core/tools/process-groups.js";
+export {
 	formatSize,
 	MAX_BYTES,
 	MAX_LINES,

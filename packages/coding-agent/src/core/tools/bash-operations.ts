@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { DEFAULT_KILL_GRACE_MS, type ProcessGroupTermination, terminateProcessGroup } from "./process-group.js";
+import { registerProcessGroup, releaseProcessGroupIfExited } from "./process-groups.js";
 import { resolveShell } from "./shell-resolution.js";
 
 /**
@@ -77,6 +78,8 @@ function runLocally(
 			stdio: ["ignore", "pipe", "pipe"],
 			windowsHide: true,
 		});
+		const groupLeader = child.pid;
+		if (groupLeader !== undefined) registerProcessGroup(groupLeader);
 		let termination: ProcessGroupTermination | undefined;
 		let drainTimer: NodeJS.Timeout | undefined;
 		let settled = false;
@@ -86,6 +89,7 @@ function runLocally(
 			clearTimeout(drainTimer);
 			execOptions.signal.removeEventListener("abort", onAbort);
 			termination?.groupExited();
+			if (groupLeader !== undefined) releaseProcessGroupIfExited(groupLeader);
 			resolve(status);
 		};
 		const onAbort = (): void => {
