@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /** The outcome of reading a JSON config file: its value, or why it could not be used. */
@@ -28,8 +28,7 @@ export function readJsonObjectFile<T extends object>(path: string, fallback: T):
 	}
 }
 
-/** Writes pretty JSON atomically (temp + rename), optionally re-applying a file mode. */
+/** Writes pretty JSON durably (see writeFileAtomic), optionally with an exact file mode. */
 export function writeJsonFileAtomic(path: string, value: unknown, mode?: number): void {
-	writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, mode);
-	if (mode !== undefined) chmodSync(path, mode);
+	writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, { mode });
 }

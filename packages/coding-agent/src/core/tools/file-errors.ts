@@ -24,6 +24,9 @@ export function fileAccessError(error: unknown, displayPath: string): Error {
 			return new Error(`Is a directory: ${displayPath}`);
 		case "ENOTDIR":
 			return new Error(`Not a directory: a parent of ${displayPath} is a file`);
+		case "ENOSPC":
+		case "EDQUOT":
+			return new Error(`No space left on device: ${displayPath}`);
 		case "ELOOP":
 			return new Error(`Too many levels of symbolic links: ${displayPath}`);
 		default:

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /**
  * File access for the mutating tools (configuration.md §8, "pluggable operations"); replace them
@@ -22,13 +23,16 @@ export interface EditOperations {
 	writeFile(absolutePath: string, content: string): Promise<void>;
 }
 
-/** The default {@link WriteOperations}: the local file system. */
+/**
+ * The default {@link WriteOperations}: the local file system. Files are replaced durably (temp
+ * file, fsync, rename), so a full disk or a crash never leaves a truncated file behind.
+ */
 export function createLocalWriteOperations(): WriteOperations {
 	return {
 		mkdir: async (absoluteDir) => {
 			await mkdir(absoluteDir, { recursive: true });
 		},
-		writeFile: (absolutePath, content) => writeFile(absolutePath, content, "utf8"),
+		writeFile: async (absolutePath, content) => writeFileAtomic(absolutePath, content),
 	};
 }
 
@@ -36,6 +40,6 @@ export function createLocalWriteOperations(): WriteOperations {
 export function createLocalEditOperations(): EditOperations {
 	return {
 		readFile: (absolutePath) => readFile(absolutePath),
-		writeFile: (absolutePath, content) => writeFile(absolutePath, content, "utf8"),
+		writeFile: async (absolutePath, content) => writeFileAtomic(absolutePath, content),
 	};
 }
