@@ -110,7 +110,7 @@ export {
 	resolveSessionDir,
 	SESSION_DIR_ENV,
 } from "./core/session/resolve-session-dir.js";
-export { InvalidSessionFileError } from "./core/session/session-file.js";
+export { InvalidSessionFileError, SessionWriteError } from "./core/session/session-file.js";
 export { type SessionDiagnostic, SessionManager } from "./core/session/session-manager.js";
 export { CONFIG_DIR_NAME, encodeCwd, getAgentDir } from "./core/session/session-paths.js";
 export type {

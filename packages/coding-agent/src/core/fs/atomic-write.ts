@@ -49,6 +49,79 @@ export function writeFileAtomic(
 	fsyncDirectory(fileSystem, directory);
 }
 
+/**
+ * Creates `path` holding `content` only if it does not exist yet, without ever replacing a file:
+ * the complete content is written and fsynced in a temp file, then hard-linked into place (a link
+ * fails on an existing name, so of two processes creating the same file exactly one succeeds and
+ * neither is left writing to a file the other replaced). Returns false, writing nothing, when the
+ * file already exists. Where hard links are unsupported, falls back to an O_EXCL create.
+ */
+export function createFileExclusive(
+	path: string,
+	content: string | Uint8Array,
+	options: AtomicWriteOptions = {},
+): boolean {
+	const fileSystem = durableFileSystem();
+	const target = resolveWriteTarget(path);
+	const directory = dirname(target);
+	mkdirSync(directory, { recursive: true, mode: options.dirMode });
+	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+	const mode = options.mode ?? 0o666;
+	const temp = join(directory, `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+	let created = false;
+	let fd: number | undefined = fileSystem.openSync(temp, "wx", mode);
+	try {
+		if (options.mode !== undefined) fileSystem.fchmodSync(fd, options.mode);
+		writeAllSync(fileSystem, fd, bytes, target);
+		fileSystem.fsyncSync(fd);
+		const closing = fd;
+		fd = undefined;
+		fileSystem.closeSync(closing);
+		try {
+			fileSystem.linkSync(temp, target);
+			created = true;
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === "EEXIST") return false;
+			if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw error;
+			created = createWithExclusiveOpen(fileSystem, target, bytes, options.mode);
+			if (!created) return false;
+		}
+	} finally {
+		if (fd !== undefined) closeQuietly(fileSystem, fd);
+		removeQuietly(fileSystem, temp);
+	}
+	fsyncDirectory(fileSystem, directory);
+	return created;
+}
+
+function createWithExclusiveOpen(
+	fileSystem: DurableFileSystem,
+	target: string,
+	bytes: Uint8Array,
+	mode: number | undefined,
+): boolean {
+	let fd: number;
+	try {
+		fd = fileSystem.openSync(target, "wx", mode ?? 0o666);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+		throw error;
+	}
+	try {
+		if (mode !== undefined) fileSystem.fchmodSync(fd, mode);
+		writeAllSync(fileSystem, fd, bytes, target);
+		fileSystem.fsyncSync(fd);
+	} catch (error) {
+		closeQuietly(fileSystem, fd);
+		// Nothing else can hold a file created this instant; a half-written one must not stay.
+		removeQuietly(fileSystem, target);
+		throw error;
+	}
+	fileSystem.closeSync(fd);
+	return true;
+}
+
 /** The file a write to `path` must replace: the end of its symlink chain (which may not exist yet). */
 export function resolveWriteTarget(path: string): string {
 	let current = resolve(path);

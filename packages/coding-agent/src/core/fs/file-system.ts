@@ -15,6 +15,8 @@ export interface DurableFileSystem {
 	renameSync(from: string, to: string): void;
 	unlinkSync(path: string): void;
 	fstatSync(fd: number): fs.Stats;
+	/** Creates `to` as a hard link to `from`; fails with EEXIST when `to` exists (an atomic create). */
+	linkSync(from: string, to: string): void;
 }
 
 /** The real file system. */
@@ -27,6 +29,7 @@ export const nodeFileSystem: DurableFileSystem = {
 	renameSync: (from, to) => fs.renameSync(from, to),
 	unlinkSync: (path) => fs.unlinkSync(path),
 	fstatSync: (fd) => fs.fstatSync(fd),
+	linkSync: (from, to) => fs.linkSync(from, to),
 };
 
 let current: DurableFileSystem = nodeFileSystem;

@@ -1,6 +1,8 @@
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import { copyFileSync, readFileSync, readSync } from "node:fs";
+import { createFileExclusive, writeFileAtomic } from "../fs/atomic-write.js";
+import { type DurableFileSystem, durableFileSystem, writeAllSync } from "../fs/file-system.js";
 import type { SessionEntry, SessionHeader } from "./session-types.js";
+import { PiUserError } from "../user-error.js";
 
 /** The parsed lines of a session file. */
 export interface ParsedSessionFile {
@@ -11,13 +13,14 @@ export interface ParsedSessionFile {
 }
 
 /** Why a file is not a session. */
-export class InvalidSessionFileError extends Error {
-	readonly code = "invalid_session_file";
+export class InvalidSessionFileError extends PiUserError {
+	declare readonly code: "invalid_session_file";
 	constructor(
 		readonly path: string,
 		readonly reason: string,
 	) {
-		super(`Invalid session file: ${path}: ${reason}`);
+		super("invalid_session_file", `Invalid session file: ${path}: ${reason}`);
+		this.name = "InvalidSessionFileError";
 	}
 }
 
@@ -71,55 +74,113 @@ export function serializeSession(header: SessionHeader, entries: readonly Sessio
 	return [header, ...entries].map((line) => `${JSON.stringify(line)}\n`).join("");
 }
 
-function endsWithNewline(path: string): boolean {
-	const size = statSync(path).size;
-	if (size === 0) return true;
-	const fd = openSync(path, "r");
-	try {
-		const buffer = Buffer.alloc(1);
-		readSync(fd, buffer, 0, 1, size - 1);
-		return buffer[0] === 0x0a;
-	} finally {
-		closeSync(fd);
+/** Session files are private: conversations hold code, paths and sometimes pasted secrets. */
+export const SESSION_FILE_MODE = 0o600;
+/** Session directories (and the agent dir above them) are private too. */
+export const SESSION_DIR_MODE = 0o700;
+
+/** An append or write to a session file failed; nothing past what is on disk was recorded. */
+export class SessionWriteError extends Error {
+	readonly code = "session_write_failed";
+	constructor(
+		readonly path: string,
+		override readonly cause: unknown,
+	) {
+		const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
+		super(
+			errno === "ENOSPC" || errno === "EDQUOT"
+				? `Could not save the session: No space left on device: ${path}`
+				: `Could not save the session to ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+		);
 	}
 }
 
+function endsWithNewline(fileSystem: DurableFileSystem, fd: number): boolean {
+	const size = fileSystem.fstatSync(fd).size;
+	if (size === 0) return true;
+	const buffer = Buffer.alloc(1);
+	readSync(fd, buffer, 0, 1, size - 1);
+	return buffer[0] === 0x0a;
+}
+
 /**
- * Appends lines to a session file with one synchronous write per call. Before the first append
- * to a file whose last byte is not `\n` (a torn line), a `\n` is written first so the fragment
- * stays an isolated bad line.
+ * Appends lines to a session file, each with one synchronous write in the normal case (a short
+ * write continues with the rest of the line). Whenever the file may end inside a line — at the
+ * first append and after any failed or short write — its last byte is checked and, if it is not
+ * `\n`, a `\n` goes first, so a fragment stays an isolated bad line and never swallows the next
+ * entry. Failures throw {@link SessionWriteError}.
  */
 export class SessionFileWriter {
 	private fd: number | undefined;
+	private mayBeTorn = true;
 
 	constructor(readonly path: string) {}
 
-	/** Appends one JSON line with a single synchronous, unbuffered write. */
+	/** Appends one JSON line. Throws SessionWriteError when the bytes are not all on disk. */
 	append(value: unknown): void {
-		const line = `${JSON.stringify(value)}\n`;
-		if (this.fd === undefined) {
-			const needsSeparator = existsSync(this.path) && !endsWithNewline(this.path);
-			this.fd = openSync(this.path, "a");
-			if (needsSeparator) {
-				writeSync(this.fd, `\n${line}`);
-				return;
-			}
-		}
-		writeSync(this.fd, line);
+		this.appendText(`${JSON.stringify(value)}\n`);
 	}
 
-	/** Writes a whole new file (header + entries) atomically. */
+	/**
+	 * Creates the file holding header and entries, unless another process created it first; then
+	 * the entries are appended to that file instead (sessions.md §6: interleaved, individually valid
+	 * lines — never a rename that would leave one writer appending to a replaced file).
+	 */
+	create(header: SessionHeader, entries: readonly SessionEntry[]): void {
+		this.close();
+		let created: boolean;
+		try {
+			created = createFileExclusive(this.path, serializeSession(header, entries), {
+				mode: SESSION_FILE_MODE,
+				dirMode: SESSION_DIR_MODE,
+			});
+		} catch (error) {
+			throw new SessionWriteError(this.path, error);
+		}
+		this.mayBeTorn = !created;
+		if (!created && entries.length > 0) this.appendText(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
+	}
+
+	/** Replaces the whole file (header + entries) durably; used by migrations and repairs. */
 	writeAll(header: SessionHeader, entries: readonly SessionEntry[]): void {
 		// The rename replaces the inode, so an open descriptor would keep writing to the old file.
 		this.close();
-		writeFileAtomic(this.path, serializeSession(header, entries));
+		try {
+			writeFileAtomic(this.path, serializeSession(header, entries), {
+				mode: SESSION_FILE_MODE,
+				dirMode: SESSION_DIR_MODE,
+			});
+		} catch (error) {
+			throw new SessionWriteError(this.path, error);
+		}
+		this.mayBeTorn = false;
 	}
 
 	/** Releases the file descriptor; the next append reopens the file. */
 	close(): void {
 		if (this.fd === undefined) return;
-		closeSync(this.fd);
+		const fd = this.fd;
 		this.fd = undefined;
+		this.mayBeTorn = true;
+		try {
+			durableFileSystem().closeSync(fd);
+		} catch {
+			// Nothing buffered to lose: every append was already written synchronously.
+		}
+	}
+
+	private appendText(text: string): void {
+		const fileSystem = durableFileSystem();
+		try {
+			// "a+": appends always land at the end, and the last byte can be read back.
+			if (this.fd === undefined) this.fd = fileSystem.openSync(this.path, "a+", SESSION_FILE_MODE);
+			const separator = this.mayBeTorn && !endsWithNewline(fileSystem, this.fd) ? "\n" : "";
+			this.mayBeTorn = true;
+			writeAllSync(fileSystem, this.fd, Buffer.from(separator + text, "utf8"), this.path);
+			this.mayBeTorn = false;
+		} catch (error) {
+			throw new SessionWriteError(this.path, error);
+		}
 	}
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { ImageContent, TextContent, Usage } from "@pi/ai";
 import { textOfContent } from "../messages.js";
@@ -177,6 +177,10 @@ export class SessionManager {
 
 	// --- appending ----------------------------------------------------------------------------
 
+	/**
+	 * Builds the entry, writes it, and only then records it in memory: when the write fails
+	 * (SessionWriteError) the tree and the leaf stay exactly what is on disk.
+	 */
 	private append(fields: EntryFields): string {
 		const entry = {
 			...fields,
@@ -184,9 +188,9 @@ export class SessionManager {
 			parentId: this.leafId,
 			timestamp: new Date().toISOString(),
 		} as SessionEntry;
+		this.persist(entry);
 		this.index.add(entry);
 		this.leafId = entry.id;
-		this.persist(entry);
 		return entry.id;
 	}
 
@@ -196,13 +200,13 @@ export class SessionManager {
 			this.writer.append(entry);
 			return;
 		}
-		if (entry.type === "message" && entry.message.role === "assistant") this.writeWholeFile();
+		if (entry.type === "message" && entry.message.role === "assistant") this.writeWholeFile([entry]);
 	}
 
-	private writeWholeFile(): void {
+	/** Deferred creation: header, the entries so far and `pending` in one exclusive create. */
+	private writeWholeFile(pending: readonly SessionEntry[] = []): void {
 		if (!this.writer) return;
-		mkdirSync(dirname(this.writer.path), { recursive: true });
-		this.writer.writeAll(this.header, this.index.all());
+		this.writer.create(this.header, [...this.index.all(), ...pending]);
 		this.persisted = true;
 	}
 
