@@ -1,82 +1,40 @@
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
-import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
 import { exportSessionToHtml } from "../export-html/export-session-html.js";
 import type { ExtensionBindings } from "../extensions/extension-bindings.js";
-import {
-	type ExtensionRunnerSeam,
-	type InputSource,
-	noopExtensionRunner,
-} from "../extensions/extension-runner-seam.js";
-import type { BashExecutionMessage } from "../messages.js";
+import { type ExtensionRunnerSeam, noopExtensionRunner } from "../extensions/extension-runner-seam.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
 import type { SessionManager } from "../session/session-manager.js";
-import type {
-	AgentSessionEvent,
-	AgentSessionListener,
-	CompactionResult,
-	PromptDisposition,
-	QueuedInputDisposition,
-} from "./agent-session-events.js";
-import { AutoContinuation } from "./auto-continuation.js";
-import { expandInput, findExtensionCommand } from "./input-expansion.js";
-import { type BashResult, SessionBash } from "./session-bash.js";
-import { SessionCompactor } from "./session-compactor.js";
-import { type ScopedModel, SessionModelControl } from "./session-model-control.js";
-import { SessionQueues, userMessage } from "./session-queues.js";
+import type { AgentSessionConfig, PromptOptions } from "./agent-session-config.js";
+import type { AgentSessionListener, CompactionResult, QueuedInputDisposition } from "./agent-session-events.js";
+import type { RunPhase } from "./run-state.js";
+import type { BashResult } from "./session-bash.js";
+import { createSessionCollaborators, type SessionCollaborators } from "./session-collaborators.js";
+import { SessionEventHub } from "./session-event-hub.js";
+import { reportCommandError } from "./session-input.js";
+import type { ScopedModel } from "./session-model-control.js";
 import {
 	type ContextUsage,
-	contextUsageFor,
-	countMessages,
 	lastAssistantText,
 	type SessionStats,
-	sumSessionUsage,
+	sessionContextUsage,
+	sessionStats,
 } from "./session-stats.js";
-import { type NavigateTreeOptions, navigateSessionTree } from "./session-tree-navigation.js";
+import type { NavigateTreeOptions } from "./session-tree-navigation.js";
 
 export type { ExtensionBindings } from "../extensions/extension-bindings.js";
+export {
+	type AgentSessionConfig,
+	ALREADY_PROCESSING_MESSAGE,
+	type PromptOptions,
+} from "./agent-session-config.js";
+export type { AfterTurnCompaction, RunPhase, RunPhaseName } from "./run-state.js";
 export type { ScopedModel } from "./session-model-control.js";
-
-/** The error `prompt()` rejects with while a run is in progress and no streamingBehavior was given. */
-export const ALREADY_PROCESSING_MESSAGE =
-	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
-
-/** Options of `AgentSession.prompt`. */
-export interface PromptOptions {
-	images?: ImageContent[];
-	streamingBehavior?: "steer" | "followUp";
-	/** Default true. */
-	expandPromptTemplates?: boolean;
-	/** Default "interactive". */
-	source?: InputSource;
-	/** Called once per accepted prompt with its disposition, before `prompt()` resolves. */
-	preflightResult?: (disposition: PromptDisposition) => void;
-}
-
-/** Construction options of an AgentSession (built by `createAgentSession`). */
-export interface AgentSessionConfig {
-	agent: Agent;
-	sessionManager: SessionManager;
-	settingsManager: SettingsManager;
-	modelRuntime: ModelRuntime;
-	skills?: Skill[];
-	promptTemplates?: PromptTemplate[];
-	scopedModels?: ScopedModel[];
-	extensionRunner?: ExtensionRunnerSeam;
-	/** Rebuilds the system prompt (after model or tool changes). */
-	rebuildSystemPrompt?: () => string;
-	/** Re-run by `reload()` to pick up changed skills, templates and context files. */
-	resourceLoader?: { load(): LoadedResources };
-	/** Whether `/skill:name` commands expand (setting `enableSkillCommands`). */
-	enableSkillCommands?: boolean;
-	/** Shell for `executeBash`. */
-	shellPath?: string;
-	shellCommandPrefix?: string;
-}
+export { ABORTED_BEFORE_START_MESSAGE } from "./session-run.js";
 
 /**
  * One conversation bound to a session file: wraps an Agent, persists every message as it ends,
@@ -94,24 +52,13 @@ export class AgentSession {
 	skills: Skill[];
 	readonly resourceLoader: { load(): LoadedResources } | undefined;
 	private readonly enableSkillCommands: boolean;
-	private readonly modelControl: SessionModelControl;
-	private readonly listeners = new Set<AgentSessionListener>();
-	private readonly queues: SessionQueues;
-	private readonly compactor: SessionCompactor;
-	private readonly bash: SessionBash;
+	private readonly events = new SessionEventHub();
+	private readonly parts: SessionCollaborators;
 	private readonly unsubscribeAgent: () => void;
 	private readonly rebuildSystemPrompt: (() => string) | undefined;
-	private running = false;
-	private currentRun: Promise<void> | undefined;
-	private abortRequested = false;
-	private readonly auto: AutoContinuation;
-	private contextUnknownAfterCompaction = false;
 	private autoRetry: boolean;
-	/** Failed replies taken out of the model's context (they stay in the file). */
-	private readonly excludedFromContext = new WeakSet<AgentMessage>();
 	private disposed = false;
 	private bindings: ExtensionBindings = { mode: "print" };
-	private treeController: AbortController | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -125,97 +72,35 @@ export class AgentSession {
 		this.enableSkillCommands = config.enableSkillCommands ?? true;
 		this.rebuildSystemPrompt = config.rebuildSystemPrompt;
 		this.autoRetry = this.settingsManager.getRetrySettings().enabled;
-		this.agent.steeringMode = this.settingsManager.getSteeringMode();
-		this.agent.followUpMode = this.settingsManager.getFollowUpMode();
-		this.compactor = new SessionCompactor({
-			sessionManager: this.sessionManager,
-			settings: this.settingsManager,
-			modelRuntime: this.modelRuntime,
-			getModel: () => this.model,
-			emit: (event) => this.emit(event),
-			onCompacted: () => {
-				this.agent.state.messages = this.contextFromSession();
-				this.contextUnknownAfterCompaction = true;
-				return this.agent.state.messages;
-			},
-		});
-		this.bash = new SessionBash({
-			cwd: () => this.sessionManager.getCwd(),
-			shellPath: config.shellPath,
-			shellCommandPrefix: config.shellCommandPrefix,
-			emit: (event) => this.emit(event),
-			isBusy: () => this.running,
-			store: (message) => this.storeBashMessage(message),
-		});
-		this.queues = new SessionQueues(this.agent, (event) => this.emit(event));
-		this.modelControl = new SessionModelControl({
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			settings: this.settingsManager,
-			modelRuntime: this.modelRuntime,
-			scopedModels: config.scopedModels ?? [],
-			refreshSystemPrompt: () => this.refreshSystemPrompt(),
-		});
-		this.auto = new AutoContinuation({
-			agent: this.agent,
-			compactor: this.compactor,
-			settings: this.settingsManager,
-			sessionManager: this.sessionManager,
-			emit: (event) => this.emit(event),
-			dropFromContext: (message) => this.dropFromContext(message),
+		this.parts = createSessionCollaborators(config, {
+			session: this,
+			emit: (event) => this.events.emit(event),
 			isAutoRetryEnabled: () => this.autoRetry,
-			isAbortRequested: () => this.abortRequested,
+			refreshSystemPrompt: () => this.refreshSystemPrompt(),
+			reportExtensionError: (path, error) => reportCommandError(this.bindings.onError, path, error),
 		});
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
 	}
 
-	// --- events -------------------------------------------------------------------------------
-
 	/** Registers a listener for every session event. Not awaited. Returns an unsubscribe function. */
 	subscribe(listener: AgentSessionListener): () => void {
-		this.listeners.add(listener);
-		return () => this.listeners.delete(listener);
-	}
-
-	private emit(event: AgentSessionEvent): void {
-		// Iterating the Set itself: listeners removed meanwhile are skipped, no copy per event.
-		for (const listener of this.listeners) {
-			try {
-				listener(event);
-			} catch (error) {
-				// A throwing observer must not break the run or other observers.
-				console.error("AgentSession listener failed:", error);
-			}
-		}
+		return this.events.subscribe(listener);
 	}
 
 	private onAgentEvent(event: AgentEvent): void {
-		if (event.type === "message_start") this.queues.noteInjected(event.message);
-		if (event.type === "message_end") this.persistMessage(event.message);
+		const { queues, run } = this.parts;
+		if (event.type === "message_start") queues.noteInjected(event.message);
+		if (event.type === "message_end") {
+			this.sessionManager.appendMessage(event.message);
+			if (event.message.role === "assistant") run.noteReply(event.message);
+		}
 		if (event.type === "agent_end") {
-			this.emit({ ...event, willRetry: this.auto.decideRetry() });
+			const willRetry = run.decideRetry();
+			this.events.emit({ ...event, willRetry });
+			run.afterAgentEnd(willRetry);
 			return;
 		}
-		this.emit(event);
-	}
-
-	private persistMessage(message: AgentMessage): void {
-		this.sessionManager.appendMessage(message);
-		if (message.role !== "assistant") return;
-		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.contextUnknownAfterCompaction = false;
-		this.auto.noteReply(message);
-	}
-
-	/** The active branch's messages without replies that were taken out for a retry. */
-	private contextFromSession(): AgentMessage[] {
-		return this.sessionManager
-			.buildSessionContext()
-			.messages.filter((message) => !this.excludedFromContext.has(message));
-	}
-
-	private dropFromContext(message: AgentMessage): void {
-		this.excludedFromContext.add(message);
-		this.agent.state.messages = this.messages.filter((candidate) => candidate !== message);
+		this.events.emit(event);
 	}
 
 	// --- state --------------------------------------------------------------------------------
@@ -232,13 +117,24 @@ export class AgentSession {
 		return this.agent.state.messages;
 	}
 
-	/** True from an accepted prompt until `agent_settled`. */
-	get isStreaming(): boolean {
-		return this.running;
+	/** Where the session-level run is (docs/session-lifecycle.md). */
+	get runPhase(): RunPhase {
+		return this.parts.run.phase;
 	}
 
+	/** True from an accepted prompt until `agent_settled`. */
+	get isStreaming(): boolean {
+		return this.parts.run.isBusy;
+	}
+
+	/** An automatic or manual compaction is running. */
 	get isCompacting(): boolean {
-		return this.compactor.isCompacting;
+		return this.parts.run.isCompacting || this.parts.compactor.isCompacting;
+	}
+
+	/** A retry sequence is open: from `auto_retry_start` until its `auto_retry_end`. */
+	get isRetrying(): boolean {
+		return this.parts.run.isRetrying;
 	}
 
 	get sessionFile(): string | undefined {
@@ -275,7 +171,7 @@ export class AgentSession {
 	}
 
 	get pendingMessageCount(): number {
-		return this.queues.size;
+		return this.parts.queues.size;
 	}
 
 	// --- prompting ----------------------------------------------------------------------------
@@ -283,148 +179,42 @@ export class AgentSession {
 	/**
 	 * The full input pipeline (rpc.md §9.1.1). Resolves when the accepted run has completely
 	 * finished (retries, overflow compaction and queued follow-ups included); rejects when the
-	 * input is refused before acceptance.
+	 * input is refused before acceptance. Once a disposition was reported it never rejects.
 	 */
-	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
-		const command = findExtensionCommand(text, this.extensionRunner);
-		if (command) {
-			options.preflightResult?.("handled");
-			await command.command.handler(command.args);
-			return;
-		}
-		const expanded = await expandInput(text, options.images ?? [], {
-			runner: this.extensionRunner,
-			source: options.source ?? "interactive",
-			skills: this.skills,
-			templates: options.expandPromptTemplates === false ? [] : this.promptTemplates,
-		});
-		if (expanded === "handled") {
-			options.preflightResult?.("handled");
-			return;
-		}
-		if (this.running) {
-			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING_MESSAGE);
-			this.queues.add(options.streamingBehavior === "steer" ? "steering" : "followUp", expanded.text, expanded.images);
-			options.preflightResult?.("queued");
-			return;
-		}
-		// From here the session is busy: an abort() now belongs to this prompt.
-		this.running = true;
-		this.abortRequested = false;
-		try {
-			// A manual compaction rewrites the Agent's messages; a run must not start under it.
-			await this.compactor.waitForIdle();
-			await this.checkCanPrompt();
-			if (this.abortRequested) throw new Error("Aborted before the run started");
-		} catch (error) {
-			this.running = false;
-			throw error;
-		}
-		this.bash.flushPending();
-		const message = userMessage(expanded.text, expanded.images);
-		options.preflightResult?.("started");
-		await this.runSettled(async () => {
-			await this.auto.compactBeforePrompt();
-			await this.agent.prompt(message);
-		});
+	prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		return this.parts.input.prompt(text, options);
 	}
 
 	/** Queues a steering message (expanded); extension commands are refused. */
-	async steer(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
-		return this.queueInput("steering", text, images);
+	steer(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
+		return this.parts.input.queue("steering", text, images);
 	}
 
 	/** Queues a follow-up message (expanded); extension commands are refused. */
-	async followUp(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
-		return this.queueInput("followUp", text, images);
-	}
-
-	private async queueInput(
-		kind: "steering" | "followUp",
-		text: string,
-		images: ImageContent[],
-	): Promise<QueuedInputDisposition> {
-		const command = findExtensionCommand(text, this.extensionRunner);
-		if (command) {
-			throw new Error(
-				`Extension command "/${command.command.name}" cannot be queued. Use prompt() or execute the command when not streaming.`,
-			);
-		}
-		const expanded = await expandInput(text, images, {
-			runner: this.extensionRunner,
-			source: "interactive",
-			skills: this.skills,
-			templates: this.promptTemplates,
-		});
-		if (expanded === "handled") return "handled";
-		this.queues.add(kind, expanded.text, expanded.images);
-		return "queued";
+	followUp(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
+		return this.parts.input.queue("followUp", text, images);
 	}
 
 	/** Removes every queued message and returns their texts. */
 	clearQueue(): { steering: string[]; followUp: string[] } {
-		return this.queues.clear();
-	}
-
-	private async checkCanPrompt(): Promise<void> {
-		const model = this.model;
-		if (!model) {
-			throw new Error(
-				"No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.",
-			);
-		}
-		if (!(await this.modelRuntime.hasAuth(model.provider))) {
-			throw new Error(
-				`No API key found for ${model.provider}. Set its API key environment variable, run \`pi auth set ${model.provider}\`, or pass --api-key.`,
-			);
-		}
-	}
-
-	// --- the session-level run ----------------------------------------------------------------
-
-	/**
-	 * Runs `start`, then everything automatic that follows it (retry, overflow compaction and
-	 * retry, threshold compaction, late queued messages), then emits `agent_settled` once.
-	 */
-	private async runSettled(start: () => Promise<void>): Promise<void> {
-		this.running = true;
-		this.auto.resetForRun();
-		const run = (async () => {
-			try {
-				await start();
-				while (!this.abortRequested && (await this.auto.continueAutomatically())) {
-					// Each iteration ran one more low-level agent run.
-				}
-			} finally {
-				this.auto.finishRun();
-				this.running = false;
-				this.emit({ type: "agent_settled", aborted: this.abortRequested });
-			}
-		})();
-		this.currentRun = run;
-		try {
-			await run;
-		} finally {
-			if (this.currentRun === run) this.currentRun = undefined;
-		}
+		return this.parts.queues.clear();
 	}
 
 	// --- abort, retry and compaction control --------------------------------------------------
 
-	/** Aborts the current run (stream, tools, retry wait, compaction) and waits until idle. */
+	/** Aborts whatever runs (preflight, stream, tools, retry wait, compaction, tree summary) and waits until idle. */
 	async abort(): Promise<void> {
-		if (this.running || this.currentRun) this.abortRequested = true;
-		this.auto.abortRetry();
-		this.compactor.abort();
-		this.treeController?.abort();
+		this.parts.run.abort();
+		this.parts.compactor.abort();
+		this.parts.tree.abort();
 		this.agent.abort();
 		await this.agent.waitForIdle();
-		await this.currentRun?.catch(() => undefined);
+		await this.parts.run.waitForSettled();
 	}
 
-	/** Cancels a pending automatic retry; the run ends with the last error. */
+	/** Stops the automatic retry sequence; the run ends with the last error. */
 	abortRetry(): void {
-		this.auto.abortRetry();
+		this.parts.run.abortRetry();
 	}
 
 	setAutoRetryEnabled(enabled: boolean): void {
@@ -438,13 +228,14 @@ export class AgentSession {
 
 	/** Manual compaction: aborts a running turn first; rejects on failure or cancel. */
 	async compact(customInstructions?: string): Promise<CompactionResult> {
-		if (this.running) await this.abort();
-		return this.compactor.compact("manual", { customInstructions });
+		if (this.parts.run.isBusy) await this.abort();
+		return this.parts.compactor.compact("manual", { customInstructions });
 	}
 
+	/** Cancels the running compaction (manual or automatic) or branch summary; the run goes on. */
 	abortCompaction(): void {
-		this.compactor.abort();
-		this.treeController?.abort();
+		this.parts.compactor.abort();
+		this.parts.tree.abort();
 	}
 
 	/**
@@ -457,29 +248,15 @@ export class AgentSession {
 		options: NavigateTreeOptions = {},
 	): Promise<{ cancelled: boolean; editorText?: string }> {
 		if (!this.sessionManager.getEntry(targetId)) throw new Error(`Entry not found: ${targetId}`);
-		if (this.running) await this.abort();
-		const controller = new AbortController();
-		this.treeController = controller;
-		try {
-			return await navigateSessionTree(targetId, options, {
-				sessionManager: this.sessionManager,
-				settings: this.settingsManager,
-				modelRuntime: this.modelRuntime,
-				model: this.model,
-				signal: controller.signal,
-				emit: (event) => this.emit(event),
-			});
-		} finally {
-			this.treeController = undefined;
-			this.agent.state.messages = this.contextFromSession();
-		}
+		if (this.parts.run.isBusy) await this.abort();
+		return this.parts.tree.navigate(targetId, options);
 	}
 
 	// --- model and thinking -------------------------------------------------------------------
 
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
-		this.modelControl.setModel(model);
+		this.parts.modelControl.setModel(model);
 	}
 
 	/** Every configured model whose provider has usable credentials (re-reads models.json). */
@@ -489,37 +266,35 @@ export class AgentSession {
 
 	/** The models `cycleModel` goes through: scoped ones if configured, else every available one. */
 	getCycleModels(): Promise<{ models: readonly ScopedModel[]; isScoped: boolean }> {
-		return this.modelControl.getCycleModels();
+		return this.parts.modelControl.getCycleModels();
 	}
 
 	/** Moves to the next model; undefined when there is nothing to cycle to. */
 	cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
-		return this.modelControl.cycleModel();
+		return this.parts.modelControl.cycleModel();
 	}
 
 	/** Levels the current model supports, ascending; `["off"]` without a model. */
 	getAvailableThinkingLevels(): ThinkingLevel[] {
-		return this.modelControl.getAvailableThinkingLevels();
+		return this.parts.modelControl.getAvailableThinkingLevels();
 	}
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. */
 	setThinkingLevel(level: ThinkingLevel): void {
-		this.modelControl.setThinkingLevel(level);
+		this.parts.modelControl.setThinkingLevel(level);
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */
 	cycleThinkingLevel(): ThinkingLevel | undefined {
-		return this.modelControl.cycleThinkingLevel();
+		return this.parts.modelControl.cycleThinkingLevel();
 	}
 
 	setSteeringMode(mode: "all" | "one-at-a-time"): void {
-		this.agent.steeringMode = mode;
-		this.settingsManager.setSteeringMode(mode);
+		this.parts.queues.setMode("steering", mode);
 	}
 
 	setFollowUpMode(mode: "all" | "one-at-a-time"): void {
-		this.agent.followUpMode = mode;
-		this.settingsManager.setFollowUpMode(mode);
+		this.parts.queues.setMode("followUp", mode);
 	}
 
 	private refreshSystemPrompt(): void {
@@ -530,39 +305,23 @@ export class AgentSession {
 
 	/** Runs a user shell command; its output enters the next prompt's context unless excluded. */
 	executeBash(command: string, options: { excludeFromContext?: boolean; id?: unknown } = {}): Promise<BashResult> {
-		return this.bash.execute(command, options);
+		return this.parts.bash.execute(command, options);
 	}
 
 	/** Kills every running user bash command. */
 	abortBash(): void {
-		this.bash.abortAll();
-	}
-
-	private storeBashMessage(message: BashExecutionMessage): void {
-		this.sessionManager.appendMessage(message);
-		this.agent.state.messages = [...this.messages, message];
+		this.parts.bash.abortAll();
 	}
 
 	// --- stats and queries --------------------------------------------------------------------
 
+	/** Tokens are unknown (null) while the branch's newest compaction is newer than its last good reply. */
 	getContextUsage(): ContextUsage | undefined {
-		return contextUsageFor(
-			this.model,
-			this.contextUnknownAfterCompaction ? null : estimateContextTokens(this.messages),
-		);
+		return sessionContextUsage(this.model, this.sessionManager.getBranch(), this.messages);
 	}
 
 	getSessionStats(): SessionStats {
-		const { tokens, cost } = sumSessionUsage(this.sessionManager.getEntries());
-		const contextUsage = this.getContextUsage();
-		return {
-			...(this.sessionFile ? { sessionFile: this.sessionFile } : {}),
-			sessionId: this.sessionId,
-			...countMessages(this.messages),
-			tokens,
-			cost,
-			...(contextUsage ? { contextUsage } : {}),
-		};
+		return sessionStats(this, this.sessionManager.getEntries(), this.getContextUsage());
 	}
 
 	/** Text of the latest assistant reply (aborted empty ones skipped), trimmed; undefined if none. */
@@ -624,16 +383,16 @@ export class AgentSession {
 	dispose(): void {
 		if (this.disposed) return;
 		this.disposed = true;
-		this.auto.abortRetry();
-		this.bash.abortAll();
+		this.parts.run.abort();
+		this.parts.bash.abortAll();
 		this.agent.abort();
 		this.unsubscribeAgent();
-		this.listeners.clear();
+		this.events.clear();
 		this.sessionManager.close();
 	}
 
 	/** Used by the runtime: waits until the current run (if any) has settled. */
 	async waitForSettled(): Promise<void> {
-		await this.currentRun?.catch(() => undefined);
+		await this.parts.run.waitForSettled();
 	}
 }

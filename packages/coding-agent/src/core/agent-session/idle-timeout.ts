@@ -1,5 +1,12 @@
 import type { StreamFn } from "@pi/agent-core";
-import { type AssistantMessage, type AssistantMessageEvent, AssistantMessageEventStream } from "@pi/ai";
+import {
+	type AssistantMessage,
+	type AssistantMessageEvent,
+	AssistantMessageEventStream,
+	type Context,
+	type Model,
+	type SimpleStreamOptions,
+} from "@pi/ai";
 
 /** The error text of a stream cut by the idle watchdog; "terminated" makes it a transient error. */
 export const IDLE_TIMEOUT_MESSAGE = "terminated: idle timeout";
@@ -69,4 +76,19 @@ export function withIdleTimeout(streamFn: StreamFn, idleMs: number): StreamFn {
 
 function asIdleError(message: AssistantMessage): AssistantMessage {
 	return { ...message, stopReason: "error", errorMessage: IDLE_TIMEOUT_MESSAGE };
+}
+
+/** A one-shot completion (summaries), as `ModelRuntime.completeSimple`. */
+export type CompleteFn = (model: Model, context: Context, options?: SimpleStreamOptions) => Promise<AssistantMessage>;
+
+/**
+ * A completion under the same idle watchdog as the agent's requests, so a stalled compaction or
+ * branch-summary stream ends as the transient `terminated: idle timeout` instead of hanging.
+ */
+export function completeWithIdleTimeout(
+	stream: (model: Model, context: Context, options?: SimpleStreamOptions) => AssistantMessageEventStream,
+	idleMs: number,
+): CompleteFn {
+	const watched = withIdleTimeout(stream, idleMs);
+	return async (model, context, options) => (await watched(model, context, options)).result();
 }

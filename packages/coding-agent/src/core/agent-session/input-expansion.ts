@@ -1,4 +1,4 @@
-import type { ImageContent } from "@pi/ai";
+import type { ImageContent, Model } from "@pi/ai";
 import type { ExtensionCommand, ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
 import { expandPromptTemplate, type PromptTemplate } from "../resources/prompt-templates.js";
 import { expandSkillCommand, type Skill } from "../resources/skills.js";
@@ -39,4 +39,21 @@ export async function expandInput(
 	const expandedSkill = expandSkillCommand(current.text, skills).text;
 	const templates = new Map(options.templates.map((template) => [template.name, template]));
 	return { text: expandPromptTemplate(expandedSkill, templates), images: current.images };
+}
+
+/** Steps 6–7 of the preflight (rpc.md §9.1.1): a model is selected and its provider has credentials. */
+export async function checkCanPrompt(
+	model: Model | undefined,
+	hasAuth: (provider: string) => Promise<boolean>,
+): Promise<void> {
+	if (!model) {
+		throw new Error(
+			"No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.",
+		);
+	}
+	if (!(await hasAuth(model.provider))) {
+		throw new Error(
+			`No API key found for ${model.provider}. Set its API key environment variable, run \`pi auth set ${model.provider}\`, or pass --api-key.`,
+		);
+	}
 }

@@ -7,6 +7,7 @@ import type { SessionMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { AgentSessionEvent, CompactionReason, CompactionResult } from "./agent-session-events.js";
+import type { CompleteFn } from "./idle-timeout.js";
 import { withSummarizationRetry } from "./summarization-retry.js";
 
 /** Thrown when a compaction is aborted (user abort). */
@@ -23,6 +24,8 @@ export interface CompactorHost {
 	settings: SettingsManager;
 	modelRuntime: ModelRuntime;
 	getModel(): Model | undefined;
+	/** One-shot completion for the summary (under the idle watchdog). */
+	complete: CompleteFn;
 	emit(event: AgentSessionEvent): void;
 	/** Called after the compaction entry was appended: rebuilds the Agent's messages and returns them. */
 	onCompacted(): SessionMessage[];
@@ -109,7 +112,7 @@ export class SessionCompactor {
 			() =>
 				generateCompactionSummary(preparation, {
 					model,
-					complete: (m, context, streamOptions) => this.host.modelRuntime.completeSimple(m, context, streamOptions),
+					complete: this.host.complete,
 					apiKey,
 					signal,
 					customInstructions,

@@ -1,8 +1,9 @@
 import type { Agent, ThinkingLevel } from "@pi/agent-core";
-import { clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
+import { clampThinkingLevel, getSupportedThinkingLevels, type Model, THINKING_LEVELS } from "@pi/ai";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
+import { PiUserError } from "../user-error.js";
 
 /** A model in the cycle list, with an optional level of its own. */
 export interface ScopedModel {
@@ -67,8 +68,11 @@ export class SessionModelControl {
 		return this.model ? (getSupportedThinkingLevels(this.model) as ThinkingLevel[]) : ["off"];
 	}
 
-	/** Sets the level, clamped to the model; records a change entry when it changed. */
+	/** Sets the level, clamped to the model; records a change entry when it changed. Rejects unknown names. */
 	setThinkingLevel(level: ThinkingLevel): void {
+		// Checked here, not only at the wire: every host reaches the session (rpc.md §9.4.1).
+		if (level !== "off" && !THINKING_LEVELS.includes(level))
+			throw new PiUserError("invalid_thinking_level", `Invalid thinking level: ${String(level)}`);
 		this.applyThinkingLevel(level, true);
 	}
 

@@ -1,5 +1,6 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { ImageContent, UserMessage } from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
 import type { AgentSessionEvent } from "./agent-session-events.js";
 
 type QueueKind = "steering" | "followUp";
@@ -20,7 +21,22 @@ export class SessionQueues {
 	constructor(
 		private readonly agent: Agent,
 		private readonly emit: (event: AgentSessionEvent) => void,
-	) {}
+		private readonly settings: SettingsManager,
+	) {
+		agent.steeringMode = settings.getSteeringMode();
+		agent.followUpMode = settings.getFollowUpMode();
+	}
+
+	/** Sets how many queued messages each delivery point releases, and saves it in settings. */
+	setMode(kind: QueueKind, mode: "all" | "one-at-a-time"): void {
+		if (kind === "steering") {
+			this.agent.steeringMode = mode;
+			this.settings.setSteeringMode(mode);
+		} else {
+			this.agent.followUpMode = mode;
+			this.settings.setFollowUpMode(mode);
+		}
+	}
 
 	/** Queues a message for the Agent and announces the new queues. */
 	add(kind: QueueKind, text: string, images: readonly ImageContent[]): void {

@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@pi/agent-core";
 import type { Model, Usage } from "@pi/ai";
+import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SessionEntry } from "../session/session-types.js";
 
 /** Context window usage; tokens and percent are null right after a compaction (rpc.md §9.9.1). */
@@ -92,4 +93,45 @@ export function lastAssistantText(messages: readonly AgentMessage[]): string | u
 		return text || undefined;
 	}
 	return undefined;
+}
+
+/**
+ * Whether the context size is unknown: the branch's newest compaction is newer than its last
+ * good assistant reply (whose usage would describe the compacted context). Derived from the
+ * entries, so it survives resume, switch and restart.
+ */
+export function contextTokensAreUnknown(branch: readonly SessionEntry[]): boolean {
+	for (let i = branch.length - 1; i >= 0; i--) {
+		const entry = branch[i]!;
+		if (entry.type === "compaction") return true;
+		if (entry.type !== "message" || entry.message.role !== "assistant") continue;
+		if (entry.message.stopReason !== "error" && entry.message.stopReason !== "aborted") return false;
+	}
+	return false;
+}
+
+/** Context usage of the session now (rpc.md §9.9.1). */
+export function sessionContextUsage(
+	model: Model | undefined,
+	branch: readonly SessionEntry[],
+	messages: readonly AgentMessage[],
+): ContextUsage | undefined {
+	return contextUsageFor(model, contextTokensAreUnknown(branch) ? null : estimateContextTokens(messages));
+}
+
+/** `get_session_stats` data from the session's entries and current context. */
+export function sessionStats(
+	session: { sessionFile: string | undefined; sessionId: string; messages: readonly AgentMessage[] },
+	entries: readonly SessionEntry[],
+	contextUsage: ContextUsage | undefined,
+): SessionStats {
+	const { tokens, cost } = sumSessionUsage(entries);
+	return {
+		...(session.sessionFile ? { sessionFile: session.sessionFile } : {}),
+		sessionId: session.sessionId,
+		...countMessages(session.messages),
+		tokens,
+		cost,
+		...(contextUsage ? { contextUsage } : {}),
+	};
 }

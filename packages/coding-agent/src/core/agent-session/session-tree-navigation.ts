@@ -7,6 +7,7 @@ import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { SessionEntry } from "../session/session-types.js";
 import type { AgentSessionEvent } from "./agent-session-events.js";
+import type { CompleteFn } from "./idle-timeout.js";
 import { withSummarizationRetry } from "./summarization-retry.js";
 
 /** Options of `navigateTree` (compaction.md §7). */
@@ -24,6 +25,8 @@ export interface TreeNavigationHost {
 	modelRuntime: ModelRuntime;
 	model: Model | undefined;
 	signal: AbortSignal;
+	/** One-shot completion for the summary (under the idle watchdog). */
+	complete: CompleteFn;
 	emit(event: AgentSessionEvent): void;
 }
 
@@ -48,7 +51,7 @@ async function summarizeBranch(
 			async () =>
 				generateBranchSummary(preparation, {
 					model,
-					complete: (m, context, streamOptions) => host.modelRuntime.completeSimple(m, context, streamOptions),
+					complete: host.complete,
 					reserveTokens: host.settings.getBranchSummarySettings().reserveTokens,
 					apiKey: await host.modelRuntime.getApiKey(model),
 					signal: host.signal,
@@ -104,4 +107,39 @@ export async function navigateSessionTree(
 		}
 	}
 	return { cancelled: false, ...(editorText !== undefined ? { editorText } : {}) };
+}
+
+/** What the navigator needs from its session. */
+export interface TreeNavigatorHost extends Omit<TreeNavigationHost, "signal" | "model"> {
+	getModel(): Model | undefined;
+	/** Called after every navigation (also failed ones): the Agent's messages follow the new leaf. */
+	onNavigated(): void;
+}
+
+/** Runs tree navigations for a session and lets abort cancel a running one. */
+export class SessionTreeNavigator {
+	private controller: AbortController | undefined;
+
+	constructor(private readonly host: TreeNavigatorHost) {}
+
+	get isNavigating(): boolean {
+		return this.controller !== undefined;
+	}
+
+	async navigate(targetId: string, options: NavigateTreeOptions): Promise<{ cancelled: boolean; editorText?: string }> {
+		const controller = new AbortController();
+		this.controller = controller;
+		try {
+			const { getModel, onNavigated, ...host } = this.host;
+			return await navigateSessionTree(targetId, options, { ...host, model: getModel(), signal: controller.signal });
+		} finally {
+			if (this.controller === controller) this.controller = undefined;
+			this.host.onNavigated();
+		}
+	}
+
+	/** Cancels a running branch summary. */
+	abort(): void {
+		this.controller?.abort();
+	}
 }

@@ -1,0 +1,44 @@
+import type { Agent, AgentMessage } from "@pi/agent-core";
+import type { SessionManager } from "../session/session-manager.js";
+
+/**
+ * The Agent's in-memory context versus the session file: failed replies taken out for a retry
+ * stay in the file but leave the model's context until the run ends without a good reply.
+ */
+export class SessionContext {
+	private readonly excluded = new WeakSet<AgentMessage>();
+
+	constructor(
+		private readonly agent: Agent,
+		private readonly sessionManager: SessionManager,
+	) {}
+
+	/** The active branch's messages without replies taken out for a retry. */
+	fromSession(): AgentMessage[] {
+		return this.sessionManager.buildSessionContext().messages.filter((message) => !this.excluded.has(message));
+	}
+
+	/** Sets the Agent's messages to the branch's context and returns them. */
+	rebuild(): AgentMessage[] {
+		this.agent.state.messages = this.fromSession();
+		return this.agent.state.messages;
+	}
+
+	/** Takes a failed reply out of the model's context (it stays in the file). */
+	drop(message: AgentMessage): void {
+		this.excluded.add(message);
+		this.agent.state.messages = this.agent.state.messages.filter((candidate) => candidate !== message);
+	}
+
+	/** Puts replies taken out back: the context is the file's again. */
+	restore(messages: readonly AgentMessage[]): void {
+		for (const message of messages) this.excluded.delete(message);
+		this.rebuild();
+	}
+
+	/** Persists a message outside a run (user bash) and appends it to the context. */
+	append(message: AgentMessage): void {
+		this.sessionManager.appendMessage(message);
+		this.agent.state.messages = [...this.agent.state.messages, message];
+	}
+}

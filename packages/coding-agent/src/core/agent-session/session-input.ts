@@ -1,0 +1,121 @@
+import type { Agent } from "@pi/agent-core";
+import type { ImageContent, Model } from "@pi/ai";
+import type { ExtensionErrorReport } from "../extensions/extension-bindings.js";
+import type { ExtensionRunnerSeam } from "../extensions/extension-runner-seam.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { PromptTemplate } from "../resources/prompt-templates.js";
+import type { Skill } from "../resources/skills.js";
+import { ALREADY_PROCESSING_MESSAGE, type PromptOptions } from "./agent-session-config.js";
+import type { QueuedInputDisposition } from "./agent-session-events.js";
+import { checkCanPrompt, expandInput, findExtensionCommand } from "./input-expansion.js";
+import type { SessionBash } from "./session-bash.js";
+import type { SessionCompactor } from "./session-compactor.js";
+import { type SessionQueues, userMessage } from "./session-queues.js";
+import type { SessionRun } from "./session-run.js";
+
+/** The session fields the pipeline reads on every call (hosts may swap them). */
+export interface SessionInputView {
+	readonly agent: Agent;
+	readonly extensionRunner: ExtensionRunnerSeam;
+	readonly skills: readonly Skill[];
+	readonly promptTemplates: readonly PromptTemplate[];
+	readonly model: Model | undefined;
+	readonly modelRuntime: ModelRuntime;
+}
+
+/** What the input pipeline needs. */
+export interface SessionInputHost {
+	readonly session: SessionInputView;
+	readonly run: SessionRun;
+	readonly queues: SessionQueues;
+	readonly compactor: SessionCompactor;
+	readonly bash: SessionBash;
+	/** An extension command failed after its "handled" was reported. */
+	reportExtensionError(extensionPath: string, error: unknown): void;
+}
+
+/**
+ * The prompt preflight of rpc.md §9.1.1 (command → input event → expansion → queue if busy →
+ * bash flush → model and auth → compaction check → "started") and the steer/follow-up path.
+ */
+export class SessionInput {
+	constructor(private readonly host: SessionInputHost) {}
+
+	async prompt(text: string, options: PromptOptions): Promise<void> {
+		const host = this.host;
+		const session = host.session;
+		const command = findExtensionCommand(text, session.extensionRunner);
+		if (command) {
+			options.preflightResult?.("handled");
+			try {
+				await command.command.handler(command.args);
+			} catch (error) {
+				// After "handled" a failure travels as an error report, never as a rejection (sdk.md §5).
+				host.reportExtensionError(command.command.extensionPath ?? `/${command.command.name}`, error);
+			}
+			return;
+		}
+		const expanded = await expandInput(text, options.images ?? [], {
+			runner: session.extensionRunner,
+			source: options.source ?? "interactive",
+			skills: session.skills,
+			templates: options.expandPromptTemplates === false ? [] : session.promptTemplates,
+		});
+		if (expanded === "handled") {
+			options.preflightResult?.("handled");
+			return;
+		}
+		const run = host.run;
+		if (run.isBusy) {
+			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING_MESSAGE);
+			host.queues.add(options.streamingBehavior === "steer" ? "steering" : "followUp", expanded.text, expanded.images);
+			options.preflightResult?.("queued");
+			return;
+		}
+		run.accept();
+		try {
+			// A manual compaction rewrites the Agent's messages; a run must not start under it.
+			await host.compactor.waitForIdle();
+			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
+			run.assertNotAborted();
+			host.bash.flushPending();
+			await run.compactBeforePrompt();
+		} catch (error) {
+			run.reject();
+			throw error;
+		}
+		const message = userMessage(expanded.text, expanded.images);
+		options.preflightResult?.("started");
+		await run.start(() => session.agent.prompt(message));
+	}
+
+	async queue(kind: "steering" | "followUp", text: string, images: ImageContent[]): Promise<QueuedInputDisposition> {
+		const { session, queues } = this.host;
+		const command = findExtensionCommand(text, session.extensionRunner);
+		if (command) {
+			throw new Error(
+				`Extension command "/${command.command.name}" cannot be queued. Use prompt() or execute the command when not streaming.`,
+			);
+		}
+		const expanded = await expandInput(text, images, {
+			runner: session.extensionRunner,
+			source: "interactive",
+			skills: session.skills,
+			templates: session.promptTemplates,
+		});
+		if (expanded === "handled") return "handled";
+		queues.add(kind, expanded.text, expanded.images);
+		return "queued";
+	}
+}
+
+/** Reports a command failure to the mode's error channel (or stderr when none is bound). */
+export function reportCommandError(
+	onError: ((report: ExtensionErrorReport) => void) | undefined,
+	extensionPath: string,
+	error: unknown,
+): void {
+	const report = { extensionPath, event: "command", error: error instanceof Error ? error.message : String(error) };
+	if (onError) onError(report);
+	else console.error(`Extension command ${extensionPath} failed: ${report.error}`);
+}
