@@ -1,0 +1,232 @@
+import type * as acp from "@agentclientprotocol/sdk";
+import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { SessionManager } from "../../core/session/session-manager.js";
+import type { SessionInfo } from "../../core/session/session-types.js";
+import { isPiUserError } from "../../core/user-error.js";
+import { redactSecrets } from "./acp-errors.js";
+import { replayUpdates } from "./acp-event-mapper.js";
+import { type AcpClientPort, AcpPromptError, AcpSession, type QueueBehavior } from "./acp-session.js";
+import { applyConfigOption, applyThinkingLevel } from "./acp-session-config.js";
+
+/** The SDK module, loaded lazily by the ACP mode (other modes never pay for it). */
+export type AcpSdk = typeof import("@agentclientprotocol/sdk");
+
+/** What the agent side needs from `main()`. */
+export interface AcpAgentOptions {
+	createRuntime(input: { cwd: string; sessionManager: SessionManager }): Promise<AgentSessionRuntime>;
+	/** `--session-dir`, when given. */
+	sessionDir?: string;
+	version: string;
+}
+
+/** The agent side of one connection, with its sessions. */
+export interface AcpAgent {
+	app: acp.AgentApp;
+	/** Tears every session down (on disconnect). */
+	dispose(): Promise<void>;
+}
+
+function queueBehaviorOf(meta: Record<string, unknown> | null | undefined): QueueBehavior {
+	const pi = meta?.pi;
+	if (typeof pi === "object" && pi !== null && (pi as { streamingBehavior?: unknown }).streamingBehavior === "steer")
+		return "steer";
+	return meta?.steer === true ? "steer" : "followUp";
+}
+
+function toSessionInfo(info: SessionInfo): acp.SessionInfo {
+	return {
+		sessionId: info.id,
+		cwd: info.cwd,
+		title: info.name ?? info.firstMessage,
+		updatedAt: info.modified.toISOString(),
+		_meta: { pi: { sessionFile: info.path, messageCount: info.messageCount } },
+	};
+}
+
+/** Builds the ACP agent app: initialize, sessions, prompts, cancel, config, mapped onto pi's runtime. */
+export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent {
+	const { RequestError } = sdk;
+	const sessions = new Map<string, AcpSession>();
+	let clientCapabilities: acp.ClientCapabilities | undefined;
+	let context: acp.AgentContext | undefined;
+
+	const client = (): acp.AgentContext => {
+		if (!context) throw new Error("ACP connection is not open");
+		return context;
+	};
+	const port: AcpClientPort = {
+		notify: (method, params) => client().notify(method, params),
+		requestPermission: (request, signal) =>
+			client().request("session/request_permission", request, {
+				cancellationSignal: signal,
+				stopWaitingOnCancel: true,
+			}),
+		readTextFile: async (sessionId, path) => (await client().request("fs/read_text_file", { sessionId, path })).content,
+		writeTextFile: async (sessionId, path, content) => {
+			await client().request("fs/write_text_file", { sessionId, path, content });
+		},
+		createTerminal: (sessionId, command, args, cwd) => client().createTerminal({ sessionId, command, args, cwd }),
+	};
+
+	const sessionOf = (sessionId: string): AcpSession => {
+		const session = sessions.get(sessionId);
+		if (!session) throw RequestError.sessionNotFound(sessionId);
+		return session;
+	};
+
+	/** User mistakes become invalid-params errors with pi's message; bugs stay internal errors. */
+	const asRequestError = (error: unknown): unknown => {
+		if (error instanceof RequestError) return error;
+		if (error instanceof AcpPromptError) {
+			if (error.kind === "auth") return RequestError.authRequired(undefined, error.message);
+			if (error.kind === "model")
+				return new RequestError(-32603, redactSecrets(error.message), { reason: "model_error" });
+			return new RequestError(-32600, error.message, { reason: "prompt_refused" });
+		}
+		if (isPiUserError(error)) return RequestError.invalidParams({ code: error.code }, error.message);
+		if (error instanceof Error && error.constructor.name === "SessionReplacementError")
+			return RequestError.invalidParams(undefined, error.message);
+		return error;
+	};
+	const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+		try {
+			return await run();
+		} catch (error) {
+			throw asRequestError(error);
+		}
+	};
+
+	const open = async (cwd: string, manager: SessionManager): Promise<AcpSession> => {
+		const runtime = await options.createRuntime({ cwd, sessionManager: manager });
+		for (const diagnostic of runtime.diagnostics)
+			process.stderr.write(`pi: ${diagnostic.type}: ${diagnostic.message}\n`);
+		const session = new AcpSession(runtime.session.sessionId, runtime, port, clientCapabilities);
+		await session.attach();
+		sessions.set(session.id, session);
+		return session;
+	};
+
+	const findSessionFile = (sessionId: string, cwd: string): string => {
+		const match =
+			SessionManager.list(cwd, options.sessionDir).find((info) => info.id === sessionId) ??
+			SessionManager.listAll().find((info) => info.id === sessionId);
+		if (!match) throw RequestError.resourceNotFound(`session ${sessionId}`);
+		return match.path;
+	};
+
+	const reopen = async (sessionId: string, cwd: string): Promise<AcpSession> => {
+		const existing = sessions.get(sessionId);
+		if (existing) return existing;
+		return open(cwd, SessionManager.load(findSessionFile(sessionId, cwd)));
+	};
+
+	const announceCommandsLater = (session: AcpSession): void => {
+		// After the response is written, so the client already knows the session id.
+		setImmediate(() => session.sendAvailableCommands());
+	};
+
+	const app = sdk
+		.agent({ name: "pi" })
+		.onConnect((connection) => {
+			context = connection.client;
+		})
+		.onRequest("initialize", ({ params }) => {
+			clientCapabilities = params.clientCapabilities;
+			return {
+				protocolVersion: Math.min(params.protocolVersion, sdk.PROTOCOL_VERSION),
+				agentInfo: { name: "pi", title: "pi", version: options.version },
+				agentCapabilities: {
+					loadSession: true,
+					promptCapabilities: { image: true, audio: false, embeddedContext: true },
+					mcpCapabilities: { http: false, sse: false },
+					sessionCapabilities: { list: {}, resume: {}, close: {} },
+				},
+				authMethods: [
+					{
+						id: "pi-auth",
+						name: "Log in with pi auth",
+						description: "Runs `pi auth` in a terminal to store a provider's API key or log in with OAuth.",
+						type: "terminal",
+						args: ["auth"],
+					},
+					{
+						id: "env",
+						name: "API key environment variable",
+						description:
+							"Set the provider's API key variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) in the environment the editor starts pi with.",
+					},
+				],
+			};
+		})
+		.onRequest("authenticate", () => ({}))
+		.onRequest("session/new", ({ params }) =>
+			guarded(async () => {
+				const session = await open(params.cwd, SessionManager.create(params.cwd, options.sessionDir));
+				announceCommandsLater(session);
+				return { sessionId: session.id, ...(await session.describe()) };
+			}),
+		)
+		.onRequest("session/load", ({ params }) =>
+			guarded(async () => {
+				const session = await reopen(params.sessionId, params.cwd);
+				for (const update of replayUpdates(session.runtime.session.messages, session.runtime.cwd)) session.send(update);
+				await session.flush();
+				announceCommandsLater(session);
+				return session.describe();
+			}),
+		)
+		.onRequest("session/resume", ({ params }) =>
+			guarded(async () => {
+				const session = await reopen(params.sessionId, params.cwd);
+				announceCommandsLater(session);
+				return session.describe();
+			}),
+		)
+		.onRequest("session/list", ({ params }) =>
+			guarded(async () => {
+				const infos = params.cwd ? SessionManager.list(params.cwd, options.sessionDir) : SessionManager.listAll();
+				return { sessions: infos.map(toSessionInfo) };
+			}),
+		)
+		.onRequest("session/close", ({ params }) =>
+			guarded(async () => {
+				const session = sessionOf(params.sessionId);
+				sessions.delete(params.sessionId);
+				await session.dispose();
+				return {};
+			}),
+		)
+		.onRequest("session/prompt", ({ params }) =>
+			guarded(() => sessionOf(params.sessionId).prompt(params.prompt, queueBehaviorOf(params._meta))),
+		)
+		.onNotification("session/cancel", async ({ params }) => {
+			await sessions.get(params.sessionId)?.cancel();
+		})
+		.onRequest("session/set_mode", ({ params }) =>
+			guarded(async () => {
+				const session = sessionOf(params.sessionId);
+				applyThinkingLevel(session.runtime.session, params.modeId);
+				const { configOptions } = await session.describe();
+				session.send({ sessionUpdate: "config_option_update", configOptions });
+				return {};
+			}),
+		)
+		.onRequest("session/set_config_option", ({ params }) =>
+			guarded(async () => {
+				const session = sessionOf(params.sessionId);
+				await applyConfigOption(session.runtime.session, params.configId, params.value);
+				const { configOptions, modes } = await session.describe();
+				session.send({ sessionUpdate: "current_mode_update", currentModeId: modes.currentModeId });
+				return { configOptions };
+			}),
+		);
+
+	return {
+		app,
+		dispose: async () => {
+			const all = [...sessions.values()];
+			sessions.clear();
+			await Promise.allSettled(all.map((session) => session.dispose()));
+		},
+	};
+}

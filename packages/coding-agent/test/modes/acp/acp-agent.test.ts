@@ -1,0 +1,338 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type * as acp from "@agentclientprotocol/sdk";
+import type { AgentTool } from "@pi/agent-core";
+import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall, Type } from "@pi/ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { useTempDirs } from "../../support/temp-dir.js";
+import { type AcpPair, type AcpPairOptions, createAcpPair } from "./acp-harness.js";
+
+const tempDir = useTempDirs();
+let pair: AcpPair | undefined;
+
+afterEach(async () => {
+	await pair?.close();
+	pair = undefined;
+});
+
+async function start(
+	options: Partial<AcpPairOptions> = {},
+	capabilities: acp.ClientCapabilities = {},
+): Promise<{
+	pair: AcpPair;
+	sessionId: string;
+	cwd: string;
+	init: acp.InitializeResponse;
+	created: acp.NewSessionResponse;
+}> {
+	const agentDir = tempDir();
+	const cwd = tempDir();
+	pair = createAcpPair({ agentDir, sessionDir: join(agentDir, "sessions"), ...options });
+	const init = await pair.connection.agent.request("initialize", {
+		protocolVersion: 1,
+		clientCapabilities: capabilities,
+	});
+	const created = await pair.connection.agent.request("session/new", { cwd, mcpServers: [] });
+	return { pair, sessionId: created.sessionId, cwd, init, created };
+}
+
+function updatesOf(current: AcpPair, kind: acp.SessionUpdate["sessionUpdate"]): acp.SessionUpdate[] {
+	return current.updates.map((notification) => notification.update).filter((update) => update.sessionUpdate === kind);
+}
+
+function textOf(updates: acp.SessionUpdate[]): string {
+	return updates
+		.map((update) =>
+			"content" in update && !Array.isArray(update.content) && update.content?.type === "text"
+				? update.content.text
+				: "",
+		)
+		.join("");
+}
+
+describe("ACP agent", () => {
+	it("initializes with honest capabilities, name, version and auth methods", async () => {
+		const { init } = await start();
+		expect(init.protocolVersion).toBe(1);
+		expect(init.agentInfo).toEqual({ name: "pi", title: "pi", version: "9.9.9" });
+		expect(init.agentCapabilities?.loadSession).toBe(true);
+		expect(init.agentCapabilities?.promptCapabilities).toEqual({ image: true, audio: false, embeddedContext: true });
+		expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
+		expect(init.authMethods?.map((method) => method.id)).toEqual(["pi-auth", "env"]);
+	});
+
+	it("streams text and thinking as chunks and ends the turn", async () => {
+		const { pair: current, sessionId, created } = await start();
+		expect(created.configOptions?.map((option) => option.id)).toEqual(["model", "thinking_level"]);
+		current.faux.setResponses([
+			fauxAssistantMessage([fauxThinking("hmm, let me see"), fauxText("Hello there, world")]),
+		]);
+		const response = await current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "hi" }],
+		});
+		expect(response.stopReason).toBe("end_turn");
+		expect(textOf(updatesOf(current, "agent_message_chunk"))).toBe("Hello there, world");
+		expect(textOf(updatesOf(current, "agent_thought_chunk"))).toBe("hmm, let me see");
+		expect(updatesOf(current, "agent_message_chunk").length).toBeGreaterThan(1);
+		// The client's own prompt is not echoed back.
+		expect(updatesOf(current, "user_message_chunk")).toEqual([]);
+	});
+
+	it("advertises templates and skills as available commands after session/new", async () => {
+		const { pair: current } = await start();
+		const update = await current.waitForUpdate((candidate) => candidate.sessionUpdate === "available_commands_update");
+		expect(update.sessionUpdate).toBe("available_commands_update");
+	});
+
+	it("maps a bash tool call to tool_call and tool_call_update with kind execute and its output", async () => {
+		const { pair: current, sessionId } = await start({ tools: ["bash"] });
+		current.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("bash", { command: "echo acp-works" }, "call_1"), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		const response = await current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "run" }],
+		});
+		expect(response.stopReason).toBe("end_turn");
+		const [call] = updatesOf(current, "tool_call") as (acp.ToolCall & { sessionUpdate: "tool_call" })[];
+		expect(call).toMatchObject({
+			toolCallId: "call_1",
+			kind: "execute",
+			title: "echo acp-works",
+			status: "in_progress",
+		});
+		const finals = (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).filter((update) => update.status);
+		expect(finals.at(-1)?.status).toBe("completed");
+		expect(JSON.stringify(finals.at(-1)?.content)).toContain("acp-works");
+	});
+
+	it("shows an edit as diff content with old and new text and the file location", async () => {
+		const { pair: current, sessionId, cwd } = await start({ tools: ["edit"] });
+		writeFileSync(join(cwd, "a.txt"), "one\ntwo\nthree\n");
+		current.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("edit", { path: "a.txt", edits: [{ oldText: "two", newText: "TWO" }] }, "e1"), {
+				stopReason: "toolUse",
+			}),
+			fauxAssistantMessage("edited"),
+		]);
+		await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "edit" }] });
+		const final = (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).find(
+			(update) => update.status === "completed",
+		);
+		expect(final?.content).toEqual([{ type: "diff", path: join(cwd, "a.txt"), oldText: "two", newText: "TWO" }]);
+		expect(final?.locations).toEqual([{ path: join(cwd, "a.txt"), line: 2 }]);
+		expect(readFileSync(join(cwd, "a.txt"), "utf8")).toBe("one\nTWO\nthree\n");
+	});
+
+	it("returns a model error as a JSON-RPC error with the vendor text, secrets redacted", async () => {
+		const { pair: current, sessionId } = await start({ settings: { retry: { enabled: false } } });
+		current.faux.setResponses([
+			fauxAssistantMessage([], {
+				stopReason: "error",
+				errorMessage: "400 invalid key sk-abcdefghijklmnopqrstuvwx for model",
+			}),
+		]);
+		const failure = await current.connection.agent
+			.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] })
+			.catch((error: unknown) => error as { code: number; message: string });
+		expect(failure).toMatchObject({ code: -32603 });
+		expect((failure as { message: string }).message).toContain("400 invalid key [redacted] for model");
+	});
+
+	it("cancels a streaming prompt: it resolves cancelled and the process keeps serving", async () => {
+		const { pair: current, sessionId } = await start({ faux: { tokensPerSecond: 20 } });
+		current.faux.setResponses([
+			fauxAssistantMessage("a b c d e f g h i j k l m n o p q r s t u v w x y z ".repeat(20)),
+		]);
+		const prompt = current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "long" }],
+		});
+		await current.waitForUpdate((update) => update.sessionUpdate === "agent_message_chunk");
+		await current.connection.agent.notify("session/cancel", { sessionId });
+		expect((await prompt).stopReason).toBe("cancelled");
+		current.faux.setResponses([fauxAssistantMessage("again")]);
+		const next = await current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "x" }],
+		});
+		expect(next.stopReason).toBe("end_turn");
+	});
+
+	it("queues a prompt sent while one runs as a follow-up and answers both", async () => {
+		const { pair: current, sessionId } = await start({ faux: { tokensPerSecond: 200 } });
+		current.faux.setResponses([
+			fauxAssistantMessage("first reply is a bit longer than usual"),
+			fauxAssistantMessage("second"),
+		]);
+		const first = current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "one" }],
+		});
+		await current.waitForUpdate((update) => update.sessionUpdate === "agent_message_chunk");
+		const second = current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "two" }],
+		});
+		const [a, b] = await Promise.all([first, second]);
+		expect(a.stopReason).toBe("end_turn");
+		expect(b.stopReason).toBe("end_turn");
+		expect(textOf(updatesOf(current, "user_message_chunk"))).toBe("two");
+		expect(textOf(updatesOf(current, "agent_message_chunk"))).toContain("second");
+		expect(current.extNotifications.some((note) => note.method === "_pi/queue_update")).toBe(true);
+	});
+
+	it("switches model and thinking level through config options", async () => {
+		const { pair: current, sessionId } = await start({
+			faux: { models: [{ id: "faux-1" }, { id: "faux-think", reasoning: true }] },
+		});
+		const result = await current.connection.agent.request("session/set_config_option", {
+			sessionId,
+			configId: "model",
+			value: "faux/faux-think",
+		});
+		expect(result.configOptions.find((option) => option.id === "model")).toMatchObject({
+			currentValue: "faux/faux-think",
+		});
+		const thinking = await current.connection.agent.request("session/set_config_option", {
+			sessionId,
+			configId: "thinking_level",
+			value: "high",
+		});
+		expect(thinking.configOptions.find((option) => option.id === "thinking_level")).toMatchObject({
+			currentValue: "high",
+		});
+		const bad = await current.connection.agent
+			.request("session/set_config_option", { sessionId, configId: "model", value: "nope/nope" })
+			.catch((error: unknown) => error as { code: number; message: string });
+		expect(bad).toMatchObject({ code: -32602 });
+	});
+
+	it("routes read and write through the client's fs capability", async () => {
+		const files = new Map<string, string>();
+		const {
+			pair: current,
+			sessionId,
+			cwd,
+		} = await start({ tools: ["read", "write"], fs: files }, { fs: { readTextFile: true, writeTextFile: true } });
+		files.set(join(cwd, "buffer.txt"), "unsaved editor buffer\n");
+		current.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("read", { path: "buffer.txt" }, "r1"), { stopReason: "toolUse" }),
+			fauxAssistantMessage(fauxToolCall("write", { path: "out.txt", content: "from pi\n" }, "w1"), {
+				stopReason: "toolUse",
+			}),
+			fauxAssistantMessage("ok"),
+		]);
+		await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "go" }] });
+		const readResult = (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).find(
+			(update) => update.toolCallId === "r1" && update.status,
+		);
+		expect(JSON.stringify(readResult?.content)).toContain("unsaved editor buffer");
+		expect(files.get(join(cwd, "out.txt"))).toBe("from pi\n");
+	});
+
+	it("replays a stored session on session/load", async () => {
+		const { pair: current, sessionId, cwd } = await start();
+		current.faux.setResponses([fauxAssistantMessage("remembered answer")]);
+		await current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "remember me" }],
+		});
+		await current.connection.agent.request("session/close", { sessionId });
+		current.updates.length = 0;
+		await current.connection.agent.request("session/load", { sessionId, cwd, mcpServers: [] });
+		expect(textOf(updatesOf(current, "user_message_chunk"))).toBe("remember me");
+		expect(textOf(updatesOf(current, "agent_message_chunk"))).toBe("remembered answer");
+		const listed = await current.connection.agent.request("session/list", { cwd });
+		expect(listed.sessions.map((session) => session.sessionId)).toContain(sessionId);
+	});
+
+	it("answers an unknown session with an error", async () => {
+		const { pair: current } = await start();
+		const failure = await current.connection.agent
+			.request("session/prompt", { sessionId: "nope", prompt: [{ type: "text", text: "x" }] })
+			.catch((error: unknown) => error as { code: number });
+		expect(failure).toMatchObject({ code: expect.any(Number) });
+	});
+});
+
+describe("ACP permissions", () => {
+	/** A tool that asks like the permission gate does: a yes/no select during its call. */
+	function gatedTool(current: () => AcpPair): AgentTool {
+		return {
+			name: "danger",
+			label: "danger",
+			description: "asks first",
+			parameters: Type.Object({ command: Type.String() }),
+			execute: async (_id, params: { command: string }) => {
+				const ui = current().runtimes[0]?.session.getExtensionBindings().uiContext;
+				const answer = await ui?.select(`⚠️ Dangerous command:\n\n  ${params.command}\n\nAllow?`, ["Yes", "No"]);
+				return { content: [{ type: "text", text: answer === "Yes" ? "ran" : "blocked" }], details: {} };
+			},
+		};
+	}
+
+	async function runGated(answer: string | "cancelled", times = 1): Promise<{ current: AcpPair; results: string[] }> {
+		const { pair: current, sessionId } = await start({
+			customTools: [gatedTool(() => current)],
+			tools: ["danger"],
+			onPermission: () =>
+				answer === "cancelled"
+					? { outcome: { outcome: "cancelled" } }
+					: { outcome: { outcome: "selected", optionId: answer } },
+		});
+		const results: string[] = [];
+		for (let index = 0; index < times; index++) {
+			current.faux.setResponses([
+				fauxAssistantMessage(fauxToolCall("danger", { command: "rm -rf /tmp/x" }, `d${index}`), {
+					stopReason: "toolUse",
+				}),
+				fauxAssistantMessage("ok"),
+			]);
+			await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "go" }] });
+			const final = (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).find(
+				(update) => update.toolCallId === `d${index}` && update.status,
+			);
+			results.push(JSON.stringify(final?.content));
+		}
+		return { current, results };
+	}
+
+	it("asks with allow-once, allow-always and reject, attached to the running tool call", async () => {
+		const { current, results } = await runGated("allow_once");
+		expect(results[0]).toContain("ran");
+		expect(current.permissionRequests).toHaveLength(1);
+		expect(current.permissionRequests[0]?.toolCall.toolCallId).toBe("d0");
+		expect(current.permissionRequests[0]?.options.map((option) => option.kind)).toEqual([
+			"allow_once",
+			"allow_always",
+			"reject_once",
+		]);
+	});
+
+	it("blocks on reject and on a cancelled request", async () => {
+		expect((await runGated("reject_once")).results[0]).toContain("blocked");
+		await pair?.close();
+		pair = undefined;
+		expect((await runGated("cancelled")).results[0]).toContain("blocked");
+	});
+
+	it("remembers an always answer for the session", async () => {
+		const { current, results } = await runGated("allow_always", 2);
+		expect(results.every((result) => result.includes("ran"))).toBe(true);
+		expect(current.permissionRequests).toHaveLength(1);
+	});
+
+	it("denies when the client cannot answer permission requests", async () => {
+		const { pair: current, sessionId } = await start({ customTools: [gatedTool(() => current)], tools: ["danger"] });
+		current.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("danger", { command: "sudo x" }, "d0"), { stopReason: "toolUse" }),
+			fauxAssistantMessage("ok"),
+		]);
+		await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "go" }] });
+		const final = (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).find((update) => update.status);
+		expect(JSON.stringify(final?.content)).toContain("blocked");
+	});
+});
