@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { ApiKeyCredential, Credential, OAuthCredential } from "@pi/ai";
 import { getAgentDir } from "../session/session-paths.js";
 import { resolveConfigValue } from "./config-value.js";
-import { withFileLock } from "./file-lock.js";
+import { withFileLock, withFileLockAsync } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
 
 /**
@@ -71,6 +71,25 @@ export class AuthStorage {
 		});
 	}
 
+	/**
+	 * Read-modify-write for an async `fn` (an OAuth refresh): the lock is held across it, and waiting
+	 * for another process's lock never blocks the event loop. Unlike {@link modify}, returning
+	 * undefined keeps the entry unchanged (@pi/ai's CredentialStore contract). Returns the stored entry.
+	 */
+	async modifyAsync(
+		providerId: string,
+		fn: (current: StoredCredential | undefined) => Promise<StoredCredential | undefined> | StoredCredential | undefined,
+	): Promise<StoredCredential | undefined> {
+		return this.lockedAsync(async () => {
+			const data = this.readAll();
+			const next = await fn(data[providerId]);
+			if (next === undefined) return data[providerId];
+			data[providerId] = next;
+			this.writeAll(data);
+			return next;
+		});
+	}
+
 	set(providerId: string, credential: StoredCredential): void {
 		this.modify(providerId, () => credential);
 	}
@@ -91,6 +110,12 @@ export class AuthStorage {
 		const dir = dirname(this.path);
 		if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
 		return withFileLock(this.lockPath, fn);
+	}
+
+	protected lockedAsync<T>(fn: () => Promise<T>): Promise<T> {
+		const dir = dirname(this.path);
+		if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+		return withFileLockAsync(this.lockPath, fn);
 	}
 
 	/** Re-applies 0600 (e.g. after the user copied the file in). */
@@ -117,6 +142,10 @@ export class InMemoryAuthStorage extends AuthStorage {
 	}
 
 	protected override locked<T>(fn: () => T): T {
+		return fn();
+	}
+
+	protected override lockedAsync<T>(fn: () => Promise<T>): Promise<T> {
 		return fn();
 	}
 }

@@ -1,5 +1,8 @@
+import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-paths.js";
+import { PiUserError } from "../user-error.js";
+import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
 import {
 	type CompactionSettings,
@@ -21,8 +24,12 @@ export interface SettingsDiagnostic {
 }
 
 /** Thrown when a write would overwrite a settings file that could not be parsed. */
-export class SettingsWriteError extends Error {
-	readonly code = "settings_write_refused";
+export class SettingsWriteError extends PiUserError {
+	declare readonly code: "settings_write_refused";
+	constructor(message: string) {
+		super("settings_write_refused", message);
+		this.name = "SettingsWriteError";
+	}
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -267,15 +274,33 @@ export class SettingsManager {
 
 	// --- writes (global file) -----------------------------------------------------------------
 
-	/** Merges `patch` into the global settings and writes them atomically. */
+	/**
+	 * Merges `patch` into the global settings file and writes it durably. The merge is a
+	 * read-modify-write of the file as it is now, under `settings.json.lock`, so a change another pi
+	 * process saved since start-up is kept, not overwritten with this process's start-up copy.
+	 */
 	updateGlobal(patch: Settings): void {
-		if (this.globalInvalid && this.globalPath) {
-			throw new SettingsWriteError(
-				`Not saving settings: ${this.globalPath} is not valid JSON. Fix or remove the file, then try again.`,
-			);
+		const path = this.globalPath;
+		if (!path) {
+			this.global = deepMergeSettings(this.global, patch) as Settings;
+			this.recompute();
+			return;
 		}
-		this.global = deepMergeSettings(this.global, patch) as Settings;
-		if (this.globalPath) writeJsonFileAtomic(this.globalPath, this.global);
+		// The agent dir is private (it holds auth.json and the sessions).
+		mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+		withFileLock(`${path}.lock`, () => {
+			const current = readJsonObjectFile<Settings>(path, {});
+			if (current.status === "invalid") {
+				this.globalInvalid = true;
+				throw new SettingsWriteError(
+					`Not saving settings: ${path} is not valid JSON. Fix or remove the file, then try again.`,
+				);
+			}
+			const merged = deepMergeSettings(current.value, patch) as Settings;
+			writeJsonFileAtomic(path, merged);
+			this.global = merged;
+			this.globalInvalid = false;
+		});
 		this.recompute();
 	}
 

@@ -46,12 +46,8 @@ export function credentialStoreFor(storage: AuthStorage, resolveValue?: ConfigVa
 		},
 		list: async () =>
 			storage.list().map((providerId) => ({ providerId, type: storage.get(providerId)?.type ?? "api_key" })),
-		// Not held under the file lock across `fn` (it may be async); OAuth refresh is [later].
-		modify: async (providerId, fn) => {
-			const next = await fn(storage.get(providerId));
-			if (next !== undefined) storage.set(providerId, next);
-			return storage.get(providerId);
-		},
+		// Held under the file lock across `fn` (configuration.md §5: refreshes happen inside the lock).
+		modify: (providerId, fn) => storage.modifyAsync(providerId, fn),
 		delete: async (providerId) => storage.remove(providerId),
 	};
 }
