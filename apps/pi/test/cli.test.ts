@@ -1,26 +1,29 @@
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../src/main.js";
 
-describe("pi main", () => {
-	it("prints the version", async () => {
-		const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+function captureStdout(): { text: () => string; restore: () => void } {
+	const spy = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+	return {
+		text: () => spy.mock.calls.map((call) => String(call[0])).join(""),
+		restore: () => spy.mockRestore(),
+	};
+}
+
+describe("pi main (in-process)", () => {
+	it("prints the version of the binary", async () => {
+		const out = captureStdout();
 		expect(await main(["--version"])).toBe(0);
-		expect(log).toHaveBeenCalledWith(expect.stringMatching(/^\d+\.\d+\.\d+$/));
-		log.mockRestore();
+		expect(out.text()).toMatch(/^\d+\.\d+\.\d+\n$/);
+		out.restore();
 	});
 
-	it("prints usage without arguments and with --help", async () => {
-		const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-		expect(await main([])).toBe(0);
+	it("--help lists the flags and the subcommands", async () => {
+		const out = captureStdout();
 		expect(await main(["--help"])).toBe(0);
-		expect(String(log.mock.calls[0]?.[0])).toContain("Usage: pi");
-		log.mockRestore();
-	});
-
-	it("refuses what this build cannot do yet, with a clear message and exit 1", async () => {
-		const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-		expect(await main(["-p", "hello"])).toBe(1);
-		expect(String(error.mock.calls[0]?.[0])).toMatch(/^pi: "-p" is not supported by this build yet\./);
-		error.mockRestore();
+		const text = out.text();
+		out.restore();
+		for (const flag of ["--mode", "--print", "--no-session", "--fork", "--api-key", "--list-models", "pi auth set"]) {
+			expect(text).toContain(flag);
+		}
 	});
 });

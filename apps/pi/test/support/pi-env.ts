@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A throw-away HOME, agent dir and working directory for one spawned `pi`. */
+export interface PiTestEnv {
+	/** The temp root holding everything below; removed by `cleanup()`. */
+	root: string;
+	home: string;
+	/** `PI_CODING_AGENT_DIR` (`<home>/.pi/agent`). */
+	agentDir: string;
+	/** A working directory for the run (an empty project). */
+	cwd: string;
+	/** The environment to spawn pi with: the temp HOME and agent dir, no provider keys of the host. */
+	env: NodeJS.ProcessEnv;
+	/** Writes `<agentDir>/models.json`. */
+	writeModelsJson(config: unknown): void;
+	/** Writes `<agentDir>/settings.json`. */
+	writeSettings(settings: unknown): void;
+	cleanup(): void;
+}
+
+/** Environment variables that would let a test reach a real provider or the user's files. */
+const SCRUBBED = /(_API_KEY|_OAUTH_TOKEN|_TOKEN|^PI_|^OPENAI|^ANTHROPIC|^GEMINI|^GOOGLE|^AWS_|^AZURE)/;
+
+/** Creates the temp dirs; call `cleanup()` in afterEach. */
+export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
+	const root = mkdtempSync(join(tmpdir(), "pi-e2e-"));
+	const home = join(root, "home");
+	const agentDir = join(home, ".pi", "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(cwd, { recursive: true });
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) if (!SCRUBBED.test(key)) env[key] = value;
+	Object.assign(env, {
+		HOME: home,
+		USERPROFILE: home,
+		PI_CODING_AGENT_DIR: agentDir,
+		PI_SKIP_VERSION_CHECK: "1",
+		// Keep the discovery probe away from whatever the host machine runs on the default ports.
+		PI_LOCAL_SERVER_PORTS: "",
+		NO_COLOR: "1",
+		...extraEnv,
+	});
+	return {
+		root,
+		home,
+		agentDir,
+		cwd,
+		env,
+		writeModelsJson: (config) => writeFileSync(join(agentDir, "models.json"), JSON.stringify(config, null, 2)),
+		writeSettings: (settings) => writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings, null, 2)),
+		cleanup: () => rmSync(root, { recursive: true, force: true }),
+	};
+}

@@ -1,0 +1,92 @@
+// `main()` of the `pi` command (run-modes.md §2). Only args.ts and help.ts load eagerly: the
+// runtime, providers, the TUI and extensions are imported when the chosen path needs them, so
+// `--version` and `--help` answer in the time node itself needs to start.
+import { readFileSync } from "node:fs";
+import { type Args, type ArgsDiagnostic, type CliMode, parseArgs } from "./args.js";
+import { helpText } from "./help.js";
+
+/** A built-in extension: the same module contract as a file extension (extensions.md §1.2). */
+export type BuiltinExtensionFactory = (pi: never) => void | Promise<void>;
+
+export interface MainOptions {
+	/** Extensions that ship with the binary, loaded before discovered ones. */
+	extensionFactories?: readonly BuiltinExtensionFactory[];
+	/** The version `--version` prints; default: this package's. */
+	version?: string;
+}
+
+/** The mode `main()` runs (run-modes.md §3; `acp` is this project's addition). */
+export type AppMode = "interactive" | "print" | "json" | "rpc" | "acp";
+
+const LATER_SUBCOMMANDS = new Set(["install", "remove", "update", "list", "config", "mcp"]);
+
+function packageVersion(): string {
+	const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+		version: string;
+	};
+	return packageJson.version;
+}
+
+/** run-modes.md §3, in its order: rpc, json, then print when asked or when stdio is not a terminal. */
+export function resolveAppMode(args: Pick<Args, "mode" | "print">, stdinIsTTY: boolean, stdoutIsTTY: boolean): AppMode {
+	const mode: CliMode | undefined = args.mode;
+	if (mode === "rpc") return "rpc";
+	if (mode === "acp") return "acp";
+	if (mode === "json") return "json";
+	if (args.print || !stdinIsTTY || !stdoutIsTTY) return "print";
+	return "interactive";
+}
+
+function printDiagnostics(diagnostics: readonly ArgsDiagnostic[]): boolean {
+	let failed = false;
+	for (const diagnostic of diagnostics) {
+		process.stderr.write(`${diagnostic.type === "error" ? "Error" : "Warning"}: ${diagnostic.message}\n`);
+		if (diagnostic.type === "error") failed = true;
+	}
+	return failed;
+}
+
+/**
+ * Runs `pi` with `argv` (without node and the script) and resolves with the exit status. User
+ * mistakes end as one line on stderr and status 1; nothing here prints a stack trace for them.
+ */
+export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
+	const [first] = argv;
+	if (first === "auth") {
+		const { runAuthCommand } = await import("./auth-command.js");
+		return runAuthCommand(argv.slice(1));
+	}
+	if (first !== undefined && LATER_SUBCOMMANDS.has(first)) {
+		process.stderr.write(`Subcommand "${first}" is not available yet\n`);
+		return 2;
+	}
+
+	const { args, diagnostics } = parseArgs(argv);
+	const version = options.version ?? packageVersion();
+	if (args.version) {
+		process.stdout.write(`${version}\n`);
+		return 0;
+	}
+	if (args.help) {
+		process.stdout.write(helpText(version));
+		return 0;
+	}
+	if (printDiagnostics(diagnostics)) return 1;
+	if (args.offline) process.env.PI_OFFLINE = "1";
+
+	try {
+		const { runCli } = await import("./run-cli.js");
+		return await runCli(args, {
+			version,
+			extensionFactories: options.extensionFactories ?? [],
+			mode: resolveAppMode(args, process.stdin.isTTY === true, process.stdout.isTTY === true),
+		});
+	} catch (error) {
+		const { isPiUserError } = await import("../core/user-error.js");
+		if (isPiUserError(error)) {
+			process.stderr.write(`Error: ${error.message}\n`);
+			return 1;
+		}
+		throw error;
+	}
+}

@@ -1,0 +1,36 @@
+import { join } from "node:path";
+import { type LocalServer, modelsJsonFor } from "./local-server-discovery.js";
+
+/** The few lines `pi` prints when no model is usable (then it exits 1). */
+export function noModelGuidance(agentDir: string, servers: readonly LocalServer[]): string {
+	const modelsJson = join(agentDir, "models.json");
+	const lines = [
+		"pi: no model available: no provider has a credential.",
+		"",
+		"Use a hosted model: set its provider's key, e.g.",
+		"  export ANTHROPIC_API_KEY=…    (Anthropic)",
+		"  export OPENAI_API_KEY=…       (OpenAI)",
+		"  export GEMINI_API_KEY=…       (Google)",
+		"or store one: pi auth set anthropic   (the key is read from stdin or asked for, never from argv)",
+		"",
+	];
+	if (servers.length === 0) {
+		lines.push(
+			`Use a local OpenAI-compatible server (Ollama, LM Studio, llama.cpp, vLLM): describe it in ${modelsJson}, e.g.`,
+			'  {"providers":{"ollama":{"baseUrl":"http://localhost:11434/v1","api":"openai-completions","apiKey":"ollama","models":[{"id":"qwen2.5-coder:7b"}]}}}',
+			"(no local server answered on 127.0.0.1 ports 11434, 1234, 8080, 8000)",
+		);
+	} else {
+		for (const server of servers) {
+			const shown = server.models.slice(0, 8).join(", ");
+			const more = server.models.length > 8 ? `, … (${server.models.length} in all)` : "";
+			lines.push(`Found ${server.name} at ${server.baseUrl} with ${server.models.length} model(s): ${shown}${more}`);
+		}
+		const first = servers[0]!;
+		lines.push(
+			`To use it, write this to ${modelsJson} and run pi again (add --model <id> to pick one):`,
+			modelsJsonFor(first),
+		);
+	}
+	return `${lines.join("\n")}\n`;
+}

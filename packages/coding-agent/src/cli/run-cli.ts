@@ -1,0 +1,140 @@
+// Steps 4–11 of run-modes.md §2, loaded only once a run (not --help / --version) is certain.
+
+import type { AgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
+import { createAgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
+import { SettingsManager } from "../core/config/settings-manager.js";
+import type { SessionManager } from "../core/session/session-manager.js";
+import { getAgentDir } from "../core/session/session-paths.js";
+import { PiUserError } from "../core/user-error.js";
+import { takeOverStdout } from "../modes/output-guard.js";
+import type { Args } from "./args.js";
+import { assembleInitialPrompts, readFileArguments, readPipedStdin } from "./initial-message.js";
+import type { AppMode, BuiltinExtensionFactory } from "./main.js";
+import { createCliRuntimeFactory } from "./runtime-factory.js";
+import { createSessionManager } from "./session-selection.js";
+
+export interface RunCliOptions {
+	version: string;
+	mode: AppMode;
+	extensionFactories: readonly BuiltinExtensionFactory[];
+}
+
+/** Replacement errors and invalid session files are user mistakes at start-up. */
+function asUserError(error: unknown): unknown {
+	if (error instanceof Error && !(error instanceof PiUserError)) {
+		const code = (error as { code?: unknown }).code;
+		if (error.name === "InvalidSessionFileError" || code === "session_replacement_failed") {
+			return new PiUserError("invalid_session", error.message);
+		}
+	}
+	return error;
+}
+
+export async function runCli(args: Args, options: RunCliOptions): Promise<number> {
+	const launchCwd = process.cwd();
+	const agentDir = getAgentDir();
+	let mode = options.mode;
+
+	if (args.listModels !== undefined) {
+		const { listModels } = await import("./list-models.js");
+		return listModels(agentDir, args.listModels === true ? undefined : args.listModels);
+	}
+
+	// §2 step 4: from here on only protocol records (or the final answer) reach stdout.
+	if (mode !== "interactive") takeOverStdout();
+	// §2 step 5.
+	if (mode === "rpc" && args.fileArgs.length > 0) {
+		process.stderr.write("Error: @file arguments are not supported in RPC mode\n");
+		return 1;
+	}
+
+	const factory = createCliRuntimeFactory({ args, launchCwd });
+	const createRuntime = async (input: { cwd: string; sessionManager: SessionManager }) =>
+		createAgentSessionRuntime(factory, { cwd: input.cwd, agentDir, sessionManager: input.sessionManager });
+
+	if (mode === "acp") {
+		const { runAcpMode } = await import("../modes/acp/acp-mode.js");
+		return runAcpMode({ createRuntime, agentDir, sessionDir: args.sessionDir, version: options.version });
+	}
+
+	// §2 step 6: the session first, because it may belong to another directory.
+	let runtime: AgentSessionRuntime;
+	try {
+		const sessionManager = createSessionManager(args, {
+			cwd: launchCwd,
+			agentDir,
+			settings: SettingsManager.create(launchCwd, agentDir),
+		});
+		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
+	} catch (error) {
+		throw asUserError(error);
+	}
+
+	// §2 step 9: piped stdin joins the first prompt and makes a would-be TUI run a print run.
+	const stdin = mode === "rpc" ? undefined : await readPipedStdin();
+	if (stdin !== undefined && mode === "interactive") mode = "print";
+	let prompts: ReturnType<typeof assembleInitialPrompts>;
+	try {
+		prompts = assembleInitialPrompts({
+			stdin,
+			files: readFileArguments(args.fileArgs, launchCwd),
+			messages: args.messages,
+		});
+	} catch (error) {
+		await runtime.dispose();
+		throw error;
+	}
+
+	const warnings: string[] = [];
+	for (const diagnostic of runtime.session.sessionManager.diagnostics ?? []) warnings.push(diagnostic.message);
+	if (runtime.modelFallbackMessage) warnings.push(runtime.modelFallbackMessage);
+
+	// §2 step 10: non-interactive pre-flight.
+	if (mode !== "interactive") {
+		let failed = false;
+		for (const diagnostic of runtime.diagnostics) {
+			process.stderr.write(`${diagnostic.type === "error" ? "Error" : "Warning"}: ${diagnostic.message}\n`);
+			if (diagnostic.type === "error") failed = true;
+		}
+		for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+		if (!failed && !runtime.session.model) {
+			const { reportNoModel } = await import("./no-model.js");
+			await reportNoModel(runtime, agentDir);
+			failed = true;
+		}
+		if (failed) {
+			await runtime.dispose();
+			return 1;
+		}
+	}
+	if (args.name !== undefined) runtime.session.setSessionName(args.name);
+
+	// §2 step 11.
+	switch (mode) {
+		case "rpc": {
+			const { runRpcMode } = await import("../modes/rpc/rpc-mode.js");
+			return runRpcMode(runtime);
+		}
+		case "interactive": {
+			const { runInteractiveMode } = await import("../modes/interactive/interactive-mode.js");
+			return runInteractiveMode(runtime, {
+				initialMessage: prompts.initialMessage,
+				initialImages: prompts.initialImages,
+				messages: prompts.messages,
+				showResumePicker: args.resume,
+				verbose: args.verbose,
+				startupWarnings: [...runtime.diagnostics.map((diagnostic) => diagnostic.message), ...warnings],
+			});
+		}
+		case "print":
+		case "json": {
+			const { runPrintMode } = await import("../modes/print-mode.js");
+			return runPrintMode(runtime, {
+				mode: mode === "json" ? "json" : "text",
+				initialMessage: prompts.initialMessage,
+				initialImages: prompts.initialImages,
+				messages: prompts.messages,
+			});
+		}
+	}
+}

@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import type { ThinkingLevel } from "@pi/agent-core";
+import type {
+	CreateAgentSessionRuntimeFactory,
+	CreateAgentSessionRuntimeResult,
+} from "../core/agent-session/agent-session-runtime.js";
+import type { ResourceLoaderOptions } from "../core/resources/resource-loader.js";
+import { createAgentSessionFromServices, createAgentSessionServices } from "../core/sdk.js";
+import { expandHome } from "../core/session/session-paths.js";
+import { PiUserError } from "../core/user-error.js";
+import type { Args } from "./args.js";
+import { resolveCliModel, resolveScopedModels } from "./model-pattern.js";
+
+/** Process-wide inputs the factory closes over (run-modes.md §8.2). */
+export interface CliRuntimeInputs {
+	args: Args;
+	/** The directory pi was started in: relative CLI paths resolve against it. */
+	launchCwd: string;
+}
+
+function absolutePath(path: string, base: string): string {
+	const expanded = expandHome(path);
+	return isAbsolute(expanded) ? expanded : resolve(base, expanded);
+}
+
+/** A `--system-prompt` value naming an existing file is that file (configuration.md §7); else it is text. */
+function absoluteIfPath(value: string, base: string): string {
+	if (value.length > 4096 || value.includes("\n")) return value;
+	const candidate = absolutePath(value, base);
+	return existsSync(candidate) ? candidate : value;
+}
+
+/** The resource-loader options of the CLI flags, with paths made absolute once at start-up. */
+export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<ResourceLoaderOptions> {
+	return {
+		noContextFiles: args.noContextFiles || undefined,
+		skillPaths: args.skills.map((path) => absolutePath(path, launchCwd)),
+		noSkills: args.noSkills || undefined,
+		promptTemplatePaths: args.promptTemplates.map((path) => absolutePath(path, launchCwd)),
+		noPromptTemplates: args.noPromptTemplates || undefined,
+		systemPrompt: args.systemPrompt === undefined ? undefined : absoluteIfPath(args.systemPrompt, launchCwd),
+		appendSystemPrompt: args.appendSystemPrompt.map((value) => absoluteIfPath(value, launchCwd)),
+	};
+}
+
+/**
+ * The CLI's runtime factory: on every call (start-up and each session replacement) it builds the
+ * services for that cwd, resolves model, thinking level, cycle list and tools from the flags,
+ * installs `--api-key` as a runtime key (never persisted) and creates the session.
+ */
+export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
+	const { args, launchCwd } = inputs;
+	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
+	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
+		const services = await createAgentSessionServices({
+			cwd,
+			agentDir,
+			projectTrusted: args.approve,
+			resourceOptions,
+		});
+		const { modelRuntime, settingsManager } = services;
+		const diagnostics = [...services.diagnostics];
+
+		// The key must be in place before the model is chosen: a model counts only with a credential.
+		const keyProvider =
+			args.provider ??
+			(args.model?.includes("/") ? args.model.slice(0, args.model.indexOf("/")) : undefined) ??
+			settingsManager.getDefaultProvider();
+		if (args.apiKey !== undefined) {
+			if (!keyProvider || !modelRuntime.isKnownProvider(keyProvider)) {
+				throw new PiUserError(
+					"api_key_without_provider",
+					"--api-key needs --provider <name> (or --model provider/id) to know which provider it is for",
+				);
+			}
+			modelRuntime.setRuntimeApiKey(keyProvider, args.apiKey);
+		}
+		const chosen = await resolveCliModel(modelRuntime, { provider: args.provider, model: args.model });
+		if (args.apiKey !== undefined && chosen && chosen.model.provider !== keyProvider) {
+			modelRuntime.setRuntimeApiKey(chosen.model.provider, args.apiKey);
+		}
+		const thinking: ThinkingLevel | undefined = args.thinking ?? chosen?.thinking;
+
+		const patterns = args.models ?? settingsManager.getEnabledModels();
+		let scopedModels: Awaited<ReturnType<typeof resolveScopedModels>>["scoped"] | undefined;
+		if (patterns && patterns.length > 0) {
+			const { scoped, unmatched } = await resolveScopedModels(modelRuntime, patterns);
+			scopedModels = scoped;
+			for (const pattern of unmatched) {
+				diagnostics.push({
+					type: "warning",
+					message: `No available model matches "${pattern}" (--models / enabledModels)`,
+				});
+			}
+		}
+
+		const result = await createAgentSessionFromServices({
+			services,
+			sessionManager,
+			sessionStartEvent,
+			model: chosen?.model,
+			thinkingLevel: thinking,
+			scopedModels,
+			tools: args.tools,
+			excludeTools: args.excludeTools,
+			noTools: args.noTools ? "all" : args.noBuiltinTools ? "builtin" : undefined,
+		});
+		// An explicit level is re-applied so it is clamped to the model and persisted.
+		if (thinking !== undefined && result.session.model) result.session.setThinkingLevel(thinking);
+		for (const error of result.extensionsResult.errors) {
+			diagnostics.push({ type: "warning", message: `Failed to load extension ${error.path}: ${error.error}` });
+		}
+		return { ...result, services, diagnostics };
+	};
+}
