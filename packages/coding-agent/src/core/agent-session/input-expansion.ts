@@ -2,6 +2,7 @@ import type { ImageContent, Model } from "@pi/ai";
 import type { ExtensionCommand, ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
 import { expandPromptTemplate, type PromptTemplate } from "../resources/prompt-templates.js";
 import { expandSkillCommand, type Skill } from "../resources/skills.js";
+import { PiUserError } from "../user-error.js";
 
 /** `/name args` naming a registered extension command. */
 export function findExtensionCommand(
@@ -47,12 +48,14 @@ export async function checkCanPrompt(
 	hasAuth: (provider: string) => Promise<boolean>,
 ): Promise<void> {
 	if (!model) {
-		throw new Error(
-			"No model selected. Use /model, --model, or set defaultProvider and defaultModel in settings.json.",
+		throw new PiUserError(
+			"no_model_selected",
+			"No model selected. Set a provider's API key (e.g. ANTHROPIC_API_KEY), or choose a model: --model or /model in pi, setModel() in the SDK, or defaultProvider and defaultModel in settings.json.",
 		);
 	}
 	if (!(await hasAuth(model.provider))) {
-		throw new Error(
+		throw new PiUserError(
+			"no_api_key",
 			`No API key found for ${model.provider}. Set its API key environment variable, run \`pi auth set ${model.provider}\`, or pass --api-key.`,
 		);
 	}

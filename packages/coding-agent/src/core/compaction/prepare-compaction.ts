@@ -2,6 +2,7 @@ import type { CompactionSettings } from "../config/settings-types.js";
 import type { SessionMessage } from "../messages.js";
 import { buildContextFromPath, entryToMessage } from "../session/session-context.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
+import { PiUserError } from "../user-error.js";
 import {
 	collectFileOperations,
 	collectFileOperationsFromEntry,
@@ -23,8 +24,12 @@ export interface CompactionPreparation {
 }
 
 /** Why a compaction cannot be prepared; the messages are the user-facing errors. */
-export class NothingToCompactError extends Error {
-	readonly code = "nothing_to_compact";
+export class NothingToCompactError extends PiUserError {
+	declare readonly code: "nothing_to_compact";
+	constructor(message: string) {
+		super("nothing_to_compact", message);
+		this.name = "NothingToCompactError";
+	}
 }
 
 const CUT_ROLES = new Set(["user", "assistant", "bashExecution", "custom"]);

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { SessionManager } from "../session/session-manager.js";
+import { PiUserError } from "../user-error.js";
 import { renderSessionHtml, type SessionHtmlInput } from "./render-session-html.js";
 
 /** Options of `exportSessionToHtml`. */
@@ -14,12 +15,10 @@ export interface ExportHtmlOptions {
 }
 
 /** Why a session cannot be exported yet (the messages are the user-facing errors, rpc.md §9.9.2). */
-export class ExportHtmlError extends Error {
-	constructor(
-		readonly code: "in_memory_session" | "nothing_to_export",
-		message: string,
-	) {
-		super(message);
+export class ExportHtmlError extends PiUserError {
+	declare readonly code: "in_memory_session" | "nothing_to_export";
+	constructor(code: "in_memory_session" | "nothing_to_export", message: string) {
+		super(code, message);
 		this.name = "ExportHtmlError";
 	}
 }

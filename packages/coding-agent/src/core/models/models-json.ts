@@ -1,5 +1,6 @@
 import type { Model, OpenAICompletionsCompat, OpenAIResponsesCompat, ThinkingLevel } from "@pi/ai";
 import { readJsonObjectFile } from "../config/json-file.js";
+import { PiUserError } from "../user-error.js";
 
 /** A model entry of models.json: only `id` is required. */
 export interface ModelConfig {
@@ -34,14 +35,15 @@ export interface ModelsJson {
 }
 
 /** A models.json problem: names the file and the key. */
-export class ModelsJsonError extends Error {
-	readonly code = "invalid_models_json";
+export class ModelsJsonError extends PiUserError {
+	declare readonly code: "invalid_models_json";
 	constructor(
 		readonly path: string,
 		readonly key: string,
 		problem: string,
 	) {
-		super(`Invalid ${path}: ${key ? `${key} ` : ""}${problem}`);
+		super("invalid_models_json", `Invalid ${path}: ${key ? `${key} ` : ""}${problem}`);
+		this.name = "ModelsJsonError";
 	}
 }
 
