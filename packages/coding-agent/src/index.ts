@@ -179,3 +179,38 @@ export {
 	waitForRawStdoutBackpressure,
 	writeRawStdout,
 } from "./modes/output-guard.js";
+export {
+	attachJsonlLineReader,
+	DEFAULT_MAX_LINE_LENGTH,
+	JsonlLineTooLongError,
+	type JsonlReadable,
+	type JsonlReaderOptions,
+	serializeJsonLine,
+} from "./modes/rpc/jsonl.js";
+export {
+	type ExtensionUIAnswer,
+	type ExtensionUIRequestHandler,
+	RpcClient,
+	type RpcClientOptions,
+	type RpcClientRecord,
+} from "./modes/rpc/rpc-client.js";
+export { RPC_COMMAND_TYPES } from "./modes/rpc/rpc-command-schemas.js";
+export { runRpcMode } from "./modes/rpc/rpc-mode.js";
+export { buildRpcJsonSchema, RPC_SCHEMA_ID } from "./modes/rpc/rpc-schema.js";
+export {
+	type JsonAgentSessionEvent,
+	RPC_DIALOG_METHODS,
+	type RpcCommand,
+	type RpcCommandOf,
+	type RpcCommandType,
+	type RpcErrorResponse,
+	type RpcExtensionErrorEvent,
+	type RpcExtensionUIRequest,
+	type RpcExtensionUIResponse,
+	type RpcOutputRecord,
+	type RpcResponse,
+	type RpcResponseDataMap,
+	type RpcSessionState,
+	type RpcSlashCommand,
+	type RpcSuccessResponse,
+} from "./modes/rpc/rpc-types.js";
