@@ -1,5 +1,7 @@
 import type { ImageContent } from "@pi/ai";
+import { ProcessTerminal, type Terminal } from "@pi/tui";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { InteractiveApp } from "./interactive-app.js";
 
 /** What `main()` hands the interactive mode (run-modes.md §7.5). */
 export interface InteractiveModeOptions {
@@ -14,13 +16,48 @@ export interface InteractiveModeOptions {
 	verbose?: boolean;
 	/** Startup warnings (not errors: those stop `main()` first) to show in the header. */
 	startupWarnings?: string[];
+	/** The version shown in the header. */
+	version?: string;
+	/** The terminal to draw on. Default: a ProcessTerminal on stdin/stdout. */
+	terminal?: Terminal;
 }
+
+const EXIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 
 /** Runs the terminal UI until the user quits. Resolves with the process exit code. */
 export async function runInteractiveMode(
-	_runtime: AgentSessionRuntime,
-	_options: InteractiveModeOptions,
+	runtime: AgentSessionRuntime,
+	options: InteractiveModeOptions,
 ): Promise<number> {
-	process.stderr.write("pi: interactive mode is not built yet; use -p\n");
-	return 1;
+	const app = new InteractiveApp(runtime, { ...options, terminal: options.terminal ?? new ProcessTerminal() });
+	// The terminal is restored on every way out: quit, a crash, SIGTERM and SIGHUP.
+	const restore = (): void => {
+		if (!app.isQuitting) app.quit(1);
+	};
+	const onSignal = (signal: NodeJS.Signals): void => {
+		restore();
+		process.exitCode = signal === "SIGTERM" ? 143 : 129;
+		void runtime.dispose().finally(() => process.exit(process.exitCode));
+	};
+	const onCrash = (error: unknown): void => {
+		restore();
+		process.stderr.write(`pi: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.exit(1);
+	};
+	for (const signal of EXIT_SIGNALS) process.on(signal, onSignal);
+	process.on("uncaughtException", onCrash);
+	process.on("exit", restore);
+	try {
+		await app.init();
+		const code = await app.run();
+		await runtime.dispose().catch(() => undefined);
+		return code;
+	} catch (error) {
+		restore();
+		throw error;
+	} finally {
+		for (const signal of EXIT_SIGNALS) process.off(signal, onSignal);
+		process.off("uncaughtException", onCrash);
+		process.off("exit", restore);
+	}
 }

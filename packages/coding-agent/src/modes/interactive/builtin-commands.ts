@@ -1,0 +1,234 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SlashCommand } from "@pi/tui";
+import { APP_ACTION_DESCRIPTIONS, type AppAction } from "./app-keybindings.js";
+import { ToolExecutionComponent } from "./components/tool-execution.js";
+import type { InteractiveApp } from "./interactive-app.js";
+import { Selectors } from "./selectors.js";
+
+/** The built-in commands and their descriptions (extensions.md §10, step 1). */
+const BUILTINS: readonly { name: string; description: string }[] = [
+	{ name: "model", description: "Select a model" },
+	{ name: "settings", description: "Thinking level, compaction, queue modes, theme" },
+	{ name: "resume", description: "Resume a previous session" },
+	{ name: "new", description: "Start a new session" },
+	{ name: "name", description: "Name the session: /name <name>" },
+	{ name: "session", description: "Session file, id, messages, tokens and cost" },
+	{ name: "tree", description: "Navigate the session tree" },
+	{ name: "fork", description: "Fork from an earlier user message" },
+	{ name: "clone", description: "Copy the session up to here into a new one" },
+	{ name: "compact", description: "Compact the context: /compact [instructions]" },
+	{ name: "copy", description: "Copy the last answer to the clipboard (OSC 52)" },
+	{ name: "export", description: "Export the session to HTML: /export [file]" },
+	{ name: "reload", description: "Reload skills, prompts, context files and models" },
+	{ name: "login", description: "Store a provider API key" },
+	{ name: "logout", description: "Remove a stored provider API key" },
+	{ name: "hotkeys", description: "Show the key bindings" },
+	{ name: "quit", description: "Quit pi" },
+];
+
+/**
+ * The slash commands the TUI handles itself, before `session.prompt()` (run-modes.md §7.5), and
+ * the `!cmd` / `!!cmd` shell escapes.
+ */
+export class BuiltinCommands {
+	private readonly selectors: Selectors;
+
+	constructor(private readonly app: InteractiveApp) {
+		this.selectors = new Selectors(app);
+	}
+
+	slashCommands(): SlashCommand[] {
+		return BUILTINS.map((command) => ({ ...command }));
+	}
+
+	/** Runs `text` when it names a built-in command; false when it is not one. */
+	run(text: string): boolean {
+		const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+		if (!match) return false;
+		const name = match[1] ?? "";
+		const args = (match[2] ?? "").trim();
+		const app = this.app;
+		const theme = app.theme;
+		switch (name) {
+			case "quit":
+			case "exit":
+				app.quit(0);
+				return true;
+			case "model":
+				this.selectors.model(args);
+				return true;
+			case "settings":
+				this.selectors.settings();
+				return true;
+			case "resume":
+				this.selectors.resume();
+				return true;
+			case "tree":
+				this.selectors.tree();
+				return true;
+			case "fork":
+				this.selectors.fork();
+				return true;
+			case "login":
+				this.selectors.login();
+				return true;
+			case "logout":
+				this.selectors.logout();
+				return true;
+			case "new":
+				void app.runAction(async () => {
+					const result = await app.runtime.newSession();
+					if (!result.cancelled) app.showNotice(theme.muted("Started a new session."));
+				});
+				return true;
+			case "clone":
+				void app.runAction(async () => {
+					const leaf = app.session.sessionManager.getLeafId();
+					if (!leaf) throw new Error("Nothing to clone yet.");
+					const result = await app.runtime.fork(leaf, { position: "at" });
+					if (!result.cancelled) app.showNotice(theme.muted("Cloned the session."));
+				});
+				return true;
+			case "name":
+				void app.runAction(async () => {
+					app.session.setSessionName(args);
+					app.refreshFooter();
+					app.showNotice(theme.muted(`Session named "${args}".`));
+				});
+				return true;
+			case "session":
+				this.showSessionInfo();
+				return true;
+			case "compact":
+				void app.runAction(async () => {
+					await app.session.compact(args || undefined);
+					app.refreshFooter();
+				});
+				return true;
+			case "copy":
+				this.copyLastAnswer();
+				return true;
+			case "export":
+				void app.runAction(async () => {
+					const path = app.session.exportToHtml(args || undefined);
+					app.showNotice(theme.muted(`Exported to ${path}`));
+				});
+				return true;
+			case "reload":
+				void app.runAction(async () => {
+					await app.session.reload();
+					app.refreshEditorChrome();
+					app.showNotice(theme.muted("Reloaded skills, prompts, context files and models."));
+				});
+				return true;
+			case "hotkeys":
+				this.showHotkeys();
+				return true;
+			default:
+				return false;
+		}
+	}
+
+	private showSessionInfo(): void {
+		const app = this.app;
+		const stats = app.session.getSessionStats();
+		const lines = [
+			app.theme.bold("Session"),
+			`File: ${stats.sessionFile ?? "(in memory)"}`,
+			`ID: ${stats.sessionId}`,
+			...(app.session.sessionName ? [`Name: ${app.session.sessionName}`] : []),
+			`Messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolResults} tool results (${stats.totalMessages} total)`,
+			`Tokens: ${stats.tokens.input} in, ${stats.tokens.output} out, ${stats.tokens.cacheRead} cache read, ${stats.tokens.cacheWrite} cache write (${stats.tokens.total} total)`,
+			`Cost: $${stats.cost.toFixed(4)}`,
+		];
+		app.showNotice(lines.join("\n"));
+	}
+
+	private copyLastAnswer(): void {
+		const app = this.app;
+		const text = app.session.getLastAssistantText();
+		if (!text) {
+			app.showNotice(app.theme.warning("No answer to copy yet."));
+			return;
+		}
+		app.tui.terminal.write(`\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`);
+		app.showNotice(app.theme.muted("Copied the last answer to the clipboard."));
+	}
+
+	private showHotkeys(): void {
+		const app = this.app;
+		const lines = [app.theme.bold("Keys")];
+		for (const [action, description] of Object.entries(APP_ACTION_DESCRIPTIONS)) {
+			const keys = app.keybindings.getKeys(action as AppAction).join(", ") || "(unbound)";
+			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
+		}
+		for (const [action, description] of [
+			["editor.submit", "Send (steers while streaming)"],
+			["editor.newLine", "New line"],
+			["editor.tab", "Complete paths and commands"],
+		] as const) {
+			const keys = app.keybindings.getKeys(action).join(", ") || "(unbound)";
+			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
+		}
+		app.showNotice(lines.join("\n"));
+	}
+
+	/** `!cmd` (output enters the context) and `!!cmd` (shown only). */
+	async runBash(command: string, excludeFromContext: boolean): Promise<void> {
+		const app = this.app;
+		const component = new ToolExecutionComponent("bash", { command }, app.theme, app.transcript.expanded);
+		app.transcript.addComponent(component);
+		app.tui.requestRender();
+		let output = "";
+		const unsubscribe = app.session.subscribe((event) => {
+			if (event.type !== "bash_execution_update") return;
+			output += event.delta;
+			component.setPartialResult({ content: [{ type: "text", text: output }] });
+			app.tui.requestRender();
+		});
+		try {
+			const result = await app.session.executeBash(command, { excludeFromContext });
+			const note = result.cancelled
+				? "\n(cancelled)"
+				: result.exitCode
+					? `\n(exit code ${result.exitCode})`
+					: excludeFromContext
+						? "\n(not sent to the model)"
+						: "";
+			component.setResult(
+				{ content: [{ type: "text", text: `${result.output}${note}` }] },
+				result.cancelled || (result.exitCode !== 0 && result.exitCode !== undefined),
+			);
+		} catch (error) {
+			component.setResult({ content: [{ type: "text", text: String(error) }] }, true);
+		} finally {
+			unsubscribe();
+			app.tui.requestRender();
+		}
+	}
+
+	/** Ctrl+G: edits the prompt in `$VISUAL` / `$EDITOR`, with the TUI paused. */
+	openExternalEditor(): void {
+		const app = this.app;
+		const editorCommand = process.env.VISUAL || process.env.EDITOR;
+		if (!editorCommand) {
+			app.showNotice(app.theme.warning("Set $VISUAL or $EDITOR to edit the prompt externally."));
+			return;
+		}
+		const dir = mkdtempSync(join(tmpdir(), "pi-prompt-"));
+		const file = join(dir, "prompt.md");
+		try {
+			writeFileSync(file, app.editor.getText());
+			app.tui.stop();
+			spawnSync(`${editorCommand} "${file}"`, { stdio: "inherit", shell: true });
+			app.editor.setText(readFileSync(file, "utf8").replace(/\n$/, ""));
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+			app.tui.start();
+			app.tui.requestRender(true);
+		}
+	}
+}

@@ -1,0 +1,86 @@
+import type { AssistantMessage } from "@pi/ai";
+import { type Component, Markdown, truncateToWidth, wrapTextWithAnsi } from "@pi/tui";
+import { markdownThemeFor, type Theme } from "../theme.js";
+
+type Block = { kind: "text"; markdown: Markdown } | { kind: "thinking"; markdown: Markdown; text: string };
+
+/**
+ * One assistant reply, updated in place while it streams: text blocks as Markdown, thinking
+ * blocks collapsed to one line unless expanded, and the error or abort notice at the end.
+ * Tool calls are drawn by their own components.
+ */
+export class AssistantMessageComponent implements Component {
+	private blocks: Block[] = [];
+	private footer: string[] = [];
+	private showThinking: boolean;
+
+	constructor(
+		private readonly theme: Theme,
+		options: { showThinking?: boolean } = {},
+	) {
+		this.showThinking = options.showThinking ?? false;
+	}
+
+	/** Re-reads the (partial or final) message. */
+	update(message: AssistantMessage): void {
+		let index = 0;
+		for (const content of message.content) {
+			if (content.type === "toolCall") continue;
+			const text = content.type === "text" ? content.text : content.thinking;
+			if (content.type === "text" && text.trim() === "") continue;
+			if (content.type === "thinking" && text.trim() === "") continue;
+			const kind = content.type === "text" ? "text" : "thinking";
+			let block = this.blocks[index];
+			if (!block || block.kind !== kind) {
+				block =
+					kind === "text"
+						? { kind, markdown: new Markdown("", 1, 0, markdownThemeFor(this.theme)) }
+						: {
+								kind,
+								text: "",
+								markdown: new Markdown("", 1, 0, markdownThemeFor(this.theme), {
+									color: this.theme.thinking,
+									italic: true,
+								}),
+							};
+				this.blocks[index] = block;
+			}
+			block.markdown.setText(text);
+			if (block.kind === "thinking") block.text = text;
+			index++;
+		}
+		this.blocks.length = index;
+		this.footer = [];
+		if (message.stopReason === "error") {
+			this.footer.push(this.theme.error(`Error: ${message.errorMessage ?? "unknown error"}`));
+		} else if (message.stopReason === "aborted") {
+			this.footer.push(this.theme.warning("Aborted"));
+		}
+	}
+
+	setShowThinking(show: boolean): void {
+		this.showThinking = show;
+	}
+
+	invalidate(): void {
+		for (const block of this.blocks) block.markdown.invalidate();
+	}
+
+	render(width: number): string[] {
+		const lines: string[] = [];
+		for (const block of this.blocks) {
+			lines.push("");
+			if (block.kind === "thinking" && !this.showThinking) {
+				const first = block.text.trim().split("\n")[0] ?? "";
+				lines.push(truncateToWidth(` ${this.theme.thinking(`Thinking: ${first}`)}`, width));
+				continue;
+			}
+			lines.push(...block.markdown.render(width));
+		}
+		for (const line of this.footer) {
+			lines.push("");
+			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 1))) lines.push(` ${wrapped}`);
+		}
+		return lines;
+	}
+}

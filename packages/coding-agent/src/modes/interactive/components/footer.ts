@@ -1,0 +1,71 @@
+import type { Model } from "@pi/ai";
+import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
+import type { ContextUsage } from "../../../core/agent-session/session-stats.js";
+import type { Theme } from "../theme.js";
+
+/** What the footer shows; the mode refreshes it after every change. */
+export interface FooterState {
+	cwd: string;
+	home?: string;
+	sessionName?: string;
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
+	cost: number;
+	contextUsage?: ContextUsage;
+	model?: Model;
+	thinkingLevel: string;
+	statuses: ReadonlyMap<string, string>;
+}
+
+/** Compact token counts: 999, 1.2k, 45k, 1.3M. */
+export function formatTokens(count: number): string {
+	if (count < 1000) return String(count);
+	if (count < 10_000) return `${(count / 1000).toFixed(1)}k`;
+	if (count < 1_000_000) return `${Math.round(count / 1000)}k`;
+	return `${(count / 1_000_000).toFixed(1)}M`;
+}
+
+/** Two lines (cwd and session name; usage left, model right) plus a line of extension statuses. */
+export class FooterComponent implements Component {
+	private state: FooterState | undefined;
+
+	constructor(private readonly theme: Theme) {}
+
+	setState(state: FooterState): void {
+		this.state = state;
+	}
+
+	invalidate(): void {}
+
+	render(width: number): string[] {
+		const state = this.state;
+		if (!state) return [];
+		const theme = this.theme;
+		let cwd = state.cwd;
+		if (state.home && (cwd === state.home || cwd.startsWith(`${state.home}/`)))
+			cwd = `~${cwd.slice(state.home.length)}`;
+		const first = state.sessionName ? `${cwd} • ${state.sessionName}` : cwd;
+		const usage: string[] = [];
+		const { input, output, cacheRead, cacheWrite } = state.tokens;
+		if (input) usage.push(`↑${formatTokens(input)}`);
+		if (output) usage.push(`↓${formatTokens(output)}`);
+		if (cacheRead) usage.push(`R${formatTokens(cacheRead)}`);
+		if (cacheWrite) usage.push(`W${formatTokens(cacheWrite)}`);
+		if (state.cost) usage.push(`$${state.cost.toFixed(3)}`);
+		const context = state.contextUsage;
+		if (context) {
+			const percent = context.percent === null ? "?" : `${context.percent.toFixed(1)}%`;
+			usage.push(`${percent}/${formatTokens(context.contextWindow)}`);
+		}
+		const left = usage.join(" ");
+		const model = state.model ? state.model.id : "no model";
+		const right = state.model?.reasoning ? `${model} • ${state.thinkingLevel}` : model;
+		const gap = width - visibleWidth(left) - visibleWidth(right);
+		const second = gap >= 2 ? `${left}${" ".repeat(gap)}${right}` : `${left}  ${right}`;
+		const lines = [truncateToWidth(theme.muted(first), width), truncateToWidth(theme.muted(second), width)];
+		if (state.statuses.size > 0) {
+			const statuses = [...state.statuses.values()].join("  ");
+			lines.push(truncateToWidth(statuses, width));
+		}
+		return lines;
+	}
+}

@@ -1,0 +1,37 @@
+import type { Theme } from "../theme.js";
+
+/** What the start-up header lists. */
+export interface HeaderInfo {
+	version: string;
+	contextFiles: string[];
+	skills: string[];
+	promptTemplates: string[];
+	extensionCommands: string[];
+	diagnostics: { type: "warning" | "error"; message: string }[];
+	warnings: string[];
+	verbose: boolean;
+}
+
+/** The start-up header: name, key hints, loaded resources and diagnostics (plain lines). */
+export function headerLines(info: HeaderInfo, theme: Theme): string[] {
+	const lines = [
+		`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`,
+		theme.muted(
+			"Enter send · Esc abort · Ctrl+C twice quit · Ctrl+L model · Shift+Tab thinking · Ctrl+O tools · Ctrl+T thinking · / commands · ! bash",
+		),
+	];
+	const list = (label: string, items: string[]): void => {
+		if (items.length === 0) return;
+		const shown = info.verbose || items.length <= 6 ? items : [...items.slice(0, 6), `+${items.length - 6} more`];
+		lines.push(`${theme.muted(`${label}:`)} ${shown.join(", ")}`);
+	};
+	list("Context", info.contextFiles);
+	list("Skills", info.skills);
+	list("Prompts", info.promptTemplates);
+	list("Extension commands", info.extensionCommands);
+	for (const diagnostic of info.diagnostics) {
+		lines.push((diagnostic.type === "error" ? theme.error : theme.warning)(diagnostic.message));
+	}
+	for (const warning of info.warnings) lines.push(theme.warning(warning));
+	return lines;
+}

@@ -1,0 +1,433 @@
+import { homedir } from "node:os";
+import type { ImageContent } from "@pi/ai";
+import {
+	CombinedAutocompleteProvider,
+	Container,
+	Editor,
+	type KeybindingsManager,
+	type SlashCommand,
+	setKeybindings,
+	type Terminal,
+	TUI,
+} from "@pi/tui";
+import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { type AppAction, loadKeybindings } from "./app-keybindings.js";
+import { BuiltinCommands } from "./builtin-commands.js";
+import { FooterComponent } from "./components/footer.js";
+import { type HeaderInfo, headerLines } from "./components/header.js";
+import { LinesComponent } from "./components/lines-component.js";
+import { StatusIndicator } from "./components/status-indicator.js";
+import { createFrameScheduler } from "./frame-scheduler.js";
+import type { InteractiveModeOptions } from "./interactive-mode.js";
+import { createTheme, editorThemeFor, type Theme } from "./theme.js";
+import { Transcript } from "./transcript.js";
+import { TuiUIContext } from "./tui-ui-context.js";
+
+/** Everything the app needs beyond the mode options; tests pass a VirtualTerminal. */
+export interface InteractiveAppOptions extends InteractiveModeOptions {
+	terminal: Terminal;
+	version?: string;
+	env?: NodeJS.ProcessEnv;
+	/** Render scheduling; default: at most one frame per 16 ms. */
+	scheduleRender?: (callback: () => void) => void;
+	/** Window in which a second Ctrl+C quits. Default 1000 ms. */
+	doubleCtrlCMs?: number;
+}
+
+const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
+
+/**
+ * The terminal app (run-modes.md §7.5): header, transcript, status line, pending queue,
+ * widgets, editor and footer, driven by the current session's events. Session replacements go
+ * through the runtime, whose rebind callback re-subscribes and re-binds extensions here.
+ */
+export class InteractiveApp {
+	readonly tui: TUI;
+	readonly theme: Theme;
+	readonly editor: Editor;
+	readonly transcript: Transcript;
+	readonly keybindings: KeybindingsManager;
+	readonly uiContext: TuiUIContext;
+	readonly widgetsAbove = new Container();
+	readonly widgetsBelow = new Container();
+	private readonly header = new LinesComponent();
+	private readonly status: StatusIndicator;
+	private readonly pending = new LinesComponent();
+	private readonly hint = new LinesComponent();
+	private readonly footer: FooterComponent;
+	private readonly commands: BuiltinCommands;
+	private unsubscribe: (() => void) | undefined;
+	private inputWaiter: ((text: string) => void) | undefined;
+	private readonly inputBuffer: string[] = [];
+	private busy = false;
+	private lastCtrlC = 0;
+	private quitting = false;
+	private resolveExit: ((code: number) => void) | undefined;
+	private readonly exitCode: Promise<number>;
+	private readonly statuses = new Map<string, string>();
+	private readonly startupWarnings: string[];
+
+	constructor(
+		readonly runtime: AgentSessionRuntime,
+		private readonly options: InteractiveAppOptions,
+	) {
+		const env = options.env ?? process.env;
+		const settings = runtime.services.settingsManager.getSettings();
+		this.theme = createTheme(typeof settings.theme === "string" ? settings.theme : undefined, { env });
+		const loaded = loadKeybindings(runtime.agentDir);
+		this.keybindings = loaded.manager;
+		setKeybindings(this.keybindings);
+		this.startupWarnings = [...(options.startupWarnings ?? []), ...(loaded.warning ? [loaded.warning] : [])];
+		this.tui = new TUI(options.terminal, { scheduleRender: options.scheduleRender ?? createFrameScheduler() });
+		this.status = new StatusIndicator(this.theme, () => this.tui.requestRender());
+		this.transcript = new Transcript(
+			this.theme,
+			{
+				setStatus: (message) => {
+					if (message === undefined) this.status.hide();
+					else this.status.show(message);
+				},
+				setPending: (steering, followUp) => this.showPending(steering, followUp),
+			},
+			{ showThinking: settings.hideThinkingBlock === false },
+		);
+		this.editor = new Editor(editorThemeFor(this.theme), {
+			paddingX: typeof settings.editorPaddingX === "number" ? settings.editorPaddingX : 0,
+			maxVisibleLines: () => Math.max(3, Math.floor(this.tui.terminal.rows * 0.3)),
+			autocompleteMaxVisible: typeof settings.autocompleteMaxVisible === "number" ? settings.autocompleteMaxVisible : 5,
+			keybindings: this.keybindings,
+		});
+		this.editor.onSubmit = (text) => this.handleSubmit(text);
+		this.footer = new FooterComponent(this.theme);
+		this.uiContext = new TuiUIContext(this);
+		this.commands = new BuiltinCommands(this);
+		this.exitCode = new Promise((resolve) => {
+			this.resolveExit = resolve;
+		});
+		for (const child of [
+			this.header,
+			this.transcript.container,
+			this.status,
+			this.pending,
+			this.widgetsAbove,
+			this.hint,
+			this.editor,
+			this.widgetsBelow,
+			this.footer,
+		]) {
+			this.tui.addChild(child);
+		}
+		runtime.setRebindSession(() => this.bindSession());
+	}
+
+	get session(): AgentSession {
+		return this.runtime.session;
+	}
+
+	/** True while a prompt of the main loop (or a command) is running. */
+	get isBusy(): boolean {
+		return this.busy || this.session.isStreaming;
+	}
+
+	/** Starts the TUI (before extensions are bound, so `session_start` handlers can show dialogs) and binds. */
+	async init(): Promise<void> {
+		this.header.set(headerLines(this.headerInfo(), this.theme));
+		this.tui.setFocus(this.editor);
+		this.tui.addInputListener((data) => this.handleKey(data));
+		this.tui.start();
+		await this.bindSession();
+	}
+
+	/** Sends the initial messages, then reads prompts until the user quits; resolves with the exit code. */
+	async run(): Promise<number> {
+		const loop = async (): Promise<void> => {
+			const { initialMessage, initialImages } = this.options;
+			if (initialMessage !== undefined || (initialImages && initialImages.length > 0)) {
+				await this.runPrompt(initialMessage ?? "", initialImages);
+			}
+			for (const message of this.options.messages) await this.runPrompt(message);
+			if (this.options.showResumePicker) this.commands.run("/resume");
+			while (!this.quitting) {
+				const text = await this.getUserInput();
+				if (this.quitting) break;
+				await this.runPrompt(text);
+			}
+		};
+		loop().catch((error: unknown) => this.showError(error));
+		return this.exitCode;
+	}
+
+	/** Re-subscribes to the (new) session and re-binds extensions with the TUI context. */
+	async bindSession(): Promise<void> {
+		this.unsubscribe?.();
+		const session = this.session;
+		this.unsubscribe = session.subscribe((event) => {
+			this.transcript.handleEvent(event);
+			if (
+				event.type === "message_end" ||
+				event.type === "agent_settled" ||
+				event.type === "compaction_end" ||
+				event.type === "turn_end"
+			) {
+				this.refreshFooter();
+			}
+			this.tui.requestRender();
+		});
+		this.transcript.reset(session.messages);
+		this.refreshEditorChrome();
+		this.tui.requestRender();
+		await session.bindExtensions({
+			uiContext: this.uiContext,
+			mode: "tui",
+			commandContextActions: {
+				waitForIdle: () => session.waitForSettled(),
+				newSession: (options) => this.runtime.newSession(options as Parameters<AgentSessionRuntime["newSession"]>[0]),
+				fork: (entryId, options) => this.runtime.fork(entryId, options),
+				navigateTree: (targetId, options) => this.session.navigateTree(targetId, options),
+				switchSession: (path, options) => this.runtime.switchSession(path, options),
+				reload: () => this.session.reload(),
+			},
+			abortHandler: () => void this.session.abort(),
+			shutdownHandler: () => this.quit(0),
+			onError: (report) =>
+				this.showNotice(
+					this.theme.error(`Extension error (${report.extensionPath}, ${report.event}): ${report.error}`),
+				),
+		});
+	}
+
+	/** Updates the footer, the editor border (thinking level) and the completions. */
+	refreshEditorChrome(): void {
+		const session = this.session;
+		this.editor.borderStyle = this.theme.thinkingBorder(session.model?.reasoning ? session.thinkingLevel : "off");
+		const commands: SlashCommand[] = [
+			...this.commands.slashCommands(),
+			...session.extensionRunner.getCommands().map((command) => ({
+				name: command.name,
+				...(command.description ? { description: command.description } : {}),
+			})),
+			...session.skills.map((skill) => ({ name: `skill:${skill.name}`, description: skill.description })),
+			...session.promptTemplates.map((template) => ({ name: template.name, description: template.description })),
+		];
+		this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(commands, this.runtime.cwd));
+		this.refreshFooter();
+	}
+
+	refreshFooter(): void {
+		const session = this.session;
+		const stats = session.getSessionStats();
+		this.footer.setState({
+			cwd: this.runtime.cwd,
+			home: homedir(),
+			...(session.sessionName ? { sessionName: session.sessionName } : {}),
+			tokens: stats.tokens,
+			cost: stats.cost,
+			...(stats.contextUsage ? { contextUsage: stats.contextUsage } : {}),
+			...(session.model ? { model: session.model } : {}),
+			thinkingLevel: session.thinkingLevel,
+			statuses: this.statuses,
+		});
+		this.tui.requestRender();
+	}
+
+	/** Sets or clears an extension status shown in the footer. */
+	setStatus(key: string, text: string | undefined): void {
+		if (text === undefined) this.statuses.delete(key);
+		else this.statuses.set(key, text);
+		this.refreshFooter();
+	}
+
+	showNotice(text: string): void {
+		this.transcript.addNotice(text);
+		this.tui.requestRender();
+	}
+
+	showError(error: unknown): void {
+		const message = error instanceof Error ? error.message : String(error);
+		this.showNotice(this.theme.error(`Error: ${message}`));
+	}
+
+	/** Stops the TUI and ends `run()` with `code`. Safe to call twice. */
+	quit(code = 0): void {
+		if (this.quitting) return;
+		this.quitting = true;
+		this.status.hide();
+		this.uiContext.dispose();
+		this.unsubscribe?.();
+		this.tui.stop();
+		this.inputWaiter?.("");
+		this.resolveExit?.(code);
+	}
+
+	get isQuitting(): boolean {
+		return this.quitting;
+	}
+
+	/** The next submitted text of the main loop (buffered when submitted before it waits). */
+	private getUserInput(): Promise<string> {
+		const buffered = this.inputBuffer.shift();
+		if (buffered !== undefined) return Promise.resolve(buffered);
+		return new Promise((resolve) => {
+			this.inputWaiter = resolve;
+		});
+	}
+
+	/** Runs one prompt of the main loop; errors are shown, never thrown. */
+	async runPrompt(text: string, images?: ImageContent[]): Promise<void> {
+		this.busy = true;
+		try {
+			await this.session.prompt(text, images ? { images } : {});
+		} catch (error) {
+			this.showError(error);
+		} finally {
+			this.busy = false;
+			this.refreshFooter();
+		}
+	}
+
+	/** Runs an action that replaces or changes the session, with errors shown. */
+	async runAction(action: () => Promise<unknown>): Promise<void> {
+		try {
+			await action();
+		} catch (error) {
+			this.showError(error);
+		}
+		this.tui.requestRender();
+	}
+
+	private showPending(steering: readonly string[], followUp: readonly string[]): void {
+		const lines = [
+			...steering.map((text) => this.theme.muted(`  Steering: ${text.split("\n")[0]}`)),
+			...followUp.map((text) => this.theme.muted(`  Follow-up: ${text.split("\n")[0]}`)),
+		];
+		this.pending.set(lines.length > 0 ? ["", ...lines] : []);
+		this.tui.requestRender();
+	}
+
+	/** The editor's submit handler (run-modes.md §7.5: built-ins and `!` first, then steer or the loop). */
+	handleSubmit(text: string, behavior: "steer" | "followUp" = "steer"): void {
+		if (text === "") return;
+		if (text.startsWith("/") && this.commands.run(text)) {
+			this.editor.addToHistory(text);
+			return;
+		}
+		this.editor.addToHistory(text);
+		if (text.startsWith("!")) {
+			const exclude = text.startsWith("!!");
+			const command = text.slice(exclude ? 2 : 1).trim();
+			if (command) void this.commands.runBash(command, exclude);
+			return;
+		}
+		if (this.isBusy) {
+			this.session.prompt(text, { streamingBehavior: behavior }).catch((error: unknown) => this.showError(error));
+			return;
+		}
+		if (this.inputWaiter) {
+			const waiter = this.inputWaiter;
+			this.inputWaiter = undefined;
+			waiter(text);
+		} else {
+			this.inputBuffer.push(text);
+		}
+	}
+
+	private matches(data: string, action: AppAction): boolean {
+		return this.keybindings.matches(data, action);
+	}
+
+	/** Global keys, before the focused component; overlays (dialogs, selectors) get their keys first. */
+	private handleKey(data: string): boolean {
+		if (this.uiContext.dispatchTerminalInput(data)) return true;
+		if (this.tui.hasOverlay()) return false;
+		if (this.tui.focused !== this.editor) return false;
+		if (this.hint.render(80).length > 0 && !this.matches(data, "app.clear")) this.hint.set([]);
+		if (this.matches(data, "app.clear")) {
+			const now = Date.now();
+			if (now - this.lastCtrlC < (this.options.doubleCtrlCMs ?? 1000)) {
+				this.quit(0);
+				return true;
+			}
+			this.lastCtrlC = now;
+			this.editor.setText("");
+			this.hint.set([this.theme.muted(DOUBLE_PRESS_HINT)]);
+			return true;
+		}
+		this.lastCtrlC = 0;
+		if (this.matches(data, "app.exit") && this.editor.getText() === "") {
+			this.quit(0);
+			return true;
+		}
+		if (this.matches(data, "app.interrupt") && !this.editor.isShowingAutocomplete()) {
+			if (this.isBusy || this.session.isCompacting) {
+				void this.session.abort();
+				this.session.abortBash();
+				return true;
+			}
+			return false;
+		}
+		if (this.matches(data, "app.followUp")) {
+			const text = this.editor.getText().trim();
+			this.editor.setText("");
+			this.handleSubmit(text, "followUp");
+			return true;
+		}
+		if (this.matches(data, "app.expandTools")) {
+			this.transcript.setToolsExpanded(!this.transcript.expanded);
+			return true;
+		}
+		if (this.matches(data, "app.toggleThinking")) {
+			this.transcript.setShowThinking(!this.transcript.thinkingVisible);
+			return true;
+		}
+		if (this.matches(data, "app.cycleThinkingLevel")) {
+			const level = this.session.cycleThinkingLevel();
+			if (level === undefined) this.showNotice(this.theme.muted("The current model does not support thinking."));
+			this.refreshEditorChrome();
+			return true;
+		}
+		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
+			void this.runAction(async () => {
+				const result = await this.session.cycleModel();
+				if (!result) this.showNotice(this.theme.muted("No other model to switch to."));
+				this.refreshEditorChrome();
+			});
+			return true;
+		}
+		if (this.matches(data, "app.selectModel")) {
+			this.commands.run("/model");
+			return true;
+		}
+		if (this.matches(data, "app.externalEditor")) {
+			this.commands.openExternalEditor();
+			return true;
+		}
+		return false;
+	}
+
+	private headerInfo(): HeaderInfo {
+		const session = this.session;
+		let contextFiles: string[] = [];
+		try {
+			contextFiles = this.runtime.services.resourceLoader.load().contextFiles.map((file) => file.path);
+		} catch {
+			contextFiles = [];
+		}
+		return {
+			version: this.options.version ?? "0.0.0",
+			contextFiles,
+			skills: session.skills.map((skill) => skill.name),
+			promptTemplates: session.promptTemplates.map((template) => `/${template.name}`),
+			extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
+			diagnostics: this.runtime.diagnostics,
+			warnings: [
+				...this.startupWarnings,
+				...(this.runtime.modelFallbackMessage ? [this.runtime.modelFallbackMessage] : []),
+				...(session.model
+					? []
+					: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
+			],
+			verbose: this.options.verbose ?? false,
+		};
+	}
+}

@@ -1,0 +1,300 @@
+import type { Model } from "@pi/ai";
+import { matchesKey, type SelectItem } from "@pi/tui";
+import { textOfContent } from "../../core/messages.js";
+import { SessionManager } from "../../core/session/session-manager.js";
+import type { SessionEntry, SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
+import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
+import type { InteractiveApp } from "./interactive-app.js";
+
+function modelKey(model: Model): string {
+	return `${model.provider}/${model.id}`;
+}
+
+function oneLine(text: string, max = 80): string {
+	const line = text.replace(/\s+/g, " ").trim();
+	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function describeEntry(entry: SessionEntry): string | undefined {
+	switch (entry.type) {
+		case "message": {
+			const message = entry.message;
+			if (message.role === "user") return `user: ${oneLine(textOfContent(message.content))}`;
+			if (message.role === "assistant") {
+				const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
+				const tools = message.content.filter((block) => block.type === "toolCall").length;
+				return `assistant: ${oneLine(text) || (tools ? `(${tools} tool call${tools === 1 ? "" : "s"})` : "(empty)")}`;
+			}
+			if (message.role === "toolResult")
+				return `tool ${message.toolName}: ${oneLine(textOfContent(message.content), 50)}`;
+			if (message.role === "bashExecution") return `$ ${oneLine(message.command)}`;
+			if (message.role === "custom") return `[${message.customType}]`;
+			return message.role;
+		}
+		case "compaction":
+			return "[compaction]";
+		case "branch_summary":
+			return "[branch summary]";
+		default:
+			return undefined;
+	}
+}
+
+/** The pickers behind /model, /resume, /tree, /fork, /settings, /login and /logout. */
+export class Selectors {
+	constructor(private readonly app: InteractiveApp) {}
+
+	/** Shows a selector overlay; it closes itself on select or cancel. */
+	private open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {
+		const app = this.app;
+		let handle: { hide(): void } | undefined;
+		const close = (): void => {
+			handle?.hide();
+			app.tui.setFocus(app.editor);
+			app.tui.requestRender();
+		};
+		const selector = new SelectorComponent(
+			{
+				...options,
+				onSelect: (item) => {
+					close();
+					options.onSelect(item);
+				},
+				onCancel: () => {
+					close();
+					options.onCancel?.();
+				},
+			},
+			app.theme,
+			app.keybindings,
+		);
+		handle = app.tui.showOverlay(selector, { anchor: "center", width: "90%", margin: 1 });
+		return selector;
+	}
+
+	model(query: string): void {
+		const app = this.app;
+		void app.runAction(async () => {
+			const models = await app.session.getAvailableModels();
+			if (models.length === 0) {
+				app.showNotice(app.theme.warning("No models available. Use /login to store an API key for a provider."));
+				return;
+			}
+			const pick = (model: Model): void => {
+				app.session.setModel(model);
+				app.refreshEditorChrome();
+				app.showNotice(app.theme.muted(`Model: ${modelKey(model)}`));
+			};
+			if (query) {
+				const exact = models.find((model) => modelKey(model) === query || model.id === query);
+				if (exact) {
+					pick(exact);
+					return;
+				}
+			}
+			const current = app.session.model;
+			const items: SelectItem[] = models.map((model) => ({
+				value: modelKey(model),
+				label: `${model === current || (current && modelKey(current) === modelKey(model)) ? "● " : "  "}${modelKey(model)}`,
+				description: model.name,
+			}));
+			const selector = this.open({
+				title: "Select a model",
+				items,
+				onSelect: (item) => {
+					const model = models.find((candidate) => modelKey(candidate) === item.value);
+					if (model) pick(model);
+				},
+			});
+			if (query) selector.handleInput(query);
+		});
+	}
+
+	resume(): void {
+		const app = this.app;
+		const cwd = app.runtime.cwd;
+		const sessionDir = app.session.sessionManager.getSessionDir();
+		let all = false;
+		const load = (): SessionInfo[] => (all ? SessionManager.listAll() : SessionManager.list(cwd, sessionDir));
+		const toItems = (sessions: SessionInfo[]): SelectItem[] =>
+			sessions
+				.filter((session) => session.path !== app.session.sessionFile)
+				.map((session) => ({
+					value: session.path,
+					label: oneLine(session.name ?? session.firstMessage, 60),
+					description: `${session.messageCount} msgs · ${session.modified.toISOString().slice(0, 16).replace("T", " ")}${all ? ` · ${session.cwd}` : ""}`,
+				}));
+		let sessions = load();
+		this.open({
+			title: "Resume a session (Tab: this folder / all)",
+			items: toItems(sessions),
+			hint: "↑↓ move · Enter resume · Tab toggle folder/all · Esc cancel",
+			preview: (item) => {
+				const info = sessions.find((session) => session.path === item.value);
+				return info ? [app.theme.muted(oneLine(info.firstMessage, 200)), app.theme.muted(info.path)] : [];
+			},
+			onKey: (data, selector) => {
+				if (!matchesKey(data, "tab")) return false;
+				all = !all;
+				sessions = load();
+				selector.setItems(toItems(sessions));
+				app.tui.requestRender();
+				return true;
+			},
+			onSelect: (item) => {
+				void app.runAction(async () => {
+					const result = await app.runtime.switchSession(item.value);
+					if (!result.cancelled) app.showNotice(app.theme.muted(`Resumed ${item.value}`));
+				});
+			},
+		});
+	}
+
+	tree(): void {
+		const app = this.app;
+		const manager = app.session.sessionManager;
+		const leaf = manager.getLeafId();
+		const items: SelectItem[] = [];
+		const walk = (nodes: SessionTreeNode[], depth: number): void => {
+			for (const node of nodes) {
+				const text = describeEntry(node.entry);
+				const next = text === undefined ? depth : depth + (nodes.length > 1 ? 1 : 0);
+				if (text !== undefined) {
+					const label = node.label ? ` [${node.label}]` : "";
+					const marker = node.entry.id === leaf ? "● " : "  ";
+					items.push({ value: node.entry.id, label: `${"  ".repeat(depth)}${marker}${text}${label}` });
+				}
+				walk(node.children, next);
+			}
+		};
+		walk(manager.getTree(), 0);
+		if (items.length === 0) {
+			app.showNotice(app.theme.muted("The session is empty."));
+			return;
+		}
+		const selector = this.open({
+			title: "Session tree: select an entry to continue from",
+			items,
+			onSelect: (item) => {
+				void app.runAction(async () => {
+					const result = await app.session.navigateTree(item.value);
+					if (result.cancelled) return;
+					app.transcript.reset(app.session.messages);
+					app.refreshFooter();
+					if (result.editorText !== undefined) app.editor.setText(result.editorText);
+				});
+			},
+		});
+		const leafIndex = items.findIndex((item) => item.value === leaf);
+		if (leafIndex >= 0) for (let step = 0; step < leafIndex; step++) selector.handleInput("\x1b[B");
+	}
+
+	fork(): void {
+		const app = this.app;
+		const messages = app.session.getUserMessagesForForking();
+		if (messages.length === 0) {
+			app.showNotice(app.theme.muted("No user message to fork from yet."));
+			return;
+		}
+		this.open({
+			title: "Fork from a user message (it goes back into the editor)",
+			items: messages.map((message) => ({ value: message.entryId, label: oneLine(message.text) })),
+			onSelect: (item) => {
+				void app.runAction(async () => {
+					const result = await app.runtime.fork(item.value);
+					if (result.selectedText !== undefined) app.editor.setText(result.selectedText);
+					if (!result.cancelled) app.showNotice(app.theme.muted("Forked into a new session."));
+				});
+			},
+		});
+	}
+
+	settings(): void {
+		const app = this.app;
+		const session = app.session;
+		const on = (value: boolean): string => (value ? "on" : "off");
+		this.open({
+			title: "Settings",
+			searchable: false,
+			items: [
+				{ value: "thinking", label: "Thinking level", description: session.thinkingLevel },
+				{ value: "compaction", label: "Auto-compaction", description: on(session.autoCompactionEnabled) },
+				{ value: "retry", label: "Auto-retry", description: on(session.autoRetryEnabled) },
+				{ value: "steering", label: "Steering mode", description: session.steeringMode },
+				{ value: "followUp", label: "Follow-up mode", description: session.followUpMode },
+				{ value: "thinkingBlocks", label: "Show thinking blocks", description: on(app.transcript.thinkingVisible) },
+				{ value: "tools", label: "Expand tool output", description: on(app.transcript.expanded) },
+			],
+			onSelect: (item) => {
+				switch (item.value) {
+					case "thinking":
+						this.open({
+							title: "Thinking level",
+							searchable: false,
+							items: session.getAvailableThinkingLevels().map((level) => ({ value: level })),
+							onSelect: (level) => {
+								session.setThinkingLevel(level.value as Parameters<typeof session.setThinkingLevel>[0]);
+								app.refreshEditorChrome();
+							},
+						});
+						return;
+					case "compaction":
+						session.setAutoCompactionEnabled(!session.autoCompactionEnabled);
+						break;
+					case "retry":
+						session.setAutoRetryEnabled(!session.autoRetryEnabled);
+						break;
+					case "steering":
+						session.setSteeringMode(session.steeringMode === "all" ? "one-at-a-time" : "all");
+						break;
+					case "followUp":
+						session.setFollowUpMode(session.followUpMode === "all" ? "one-at-a-time" : "all");
+						break;
+					case "thinkingBlocks":
+						app.transcript.setShowThinking(!app.transcript.thinkingVisible);
+						break;
+					case "tools":
+						app.transcript.setToolsExpanded(!app.transcript.expanded);
+						break;
+				}
+				this.settings();
+			},
+		});
+	}
+
+	login(): void {
+		const app = this.app;
+		const providers = app.session.modelRuntime.getProviderIds();
+		this.open({
+			title: "Log in: choose a provider",
+			items: providers.map((provider) => ({ value: provider })),
+			onSelect: (item) => {
+				void app.runAction(async () => {
+					const key = await app.uiContext.secret(`API key for ${item.value}`);
+					if (!key) return;
+					app.session.modelRuntime.authStorage.set(item.value, { type: "api_key", key });
+					app.session.modelRuntime.refresh();
+					app.showNotice(app.theme.muted(`Stored an API key for ${item.value}.`));
+				});
+			},
+		});
+	}
+
+	logout(): void {
+		const app = this.app;
+		const stored = app.session.modelRuntime.authStorage.list();
+		if (stored.length === 0) {
+			app.showNotice(app.theme.muted("No stored credentials."));
+			return;
+		}
+		this.open({
+			title: "Log out: remove the stored key of",
+			items: stored.map((provider) => ({ value: provider })),
+			onSelect: (item) => {
+				app.session.modelRuntime.authStorage.remove(item.value);
+				app.session.modelRuntime.refresh();
+				app.showNotice(app.theme.muted(`Removed the stored key of ${item.value}.`));
+			},
+		});
+	}
+}

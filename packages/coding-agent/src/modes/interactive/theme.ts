@@ -1,0 +1,234 @@
+import type { EditorTheme, MarkdownTheme, SelectListTheme, SyntaxTheme } from "@pi/tui";
+
+/** A text style: plain text in, styled text out. */
+export type Style = (text: string) => string;
+
+/** The colour roles the interactive mode draws with (configuration.md §3.9 `theme`). */
+export interface Theme {
+	readonly name: string;
+	accent: Style;
+	muted: Style;
+	dim: Style;
+	bold: Style;
+	italic: Style;
+	success: Style;
+	error: Style;
+	warning: Style;
+	/** Background of user messages (whole line). */
+	userMessageBg: Style;
+	/** Backgrounds of tool boxes by state (whole line). */
+	toolPendingBg: Style;
+	toolSuccessBg: Style;
+	toolErrorBg: Style;
+	toolTitle: Style;
+	thinking: Style;
+	diffAdded: Style;
+	diffRemoved: Style;
+	diffContext: Style;
+	/** Editor border colour per thinking level ("off" … "xhigh"). */
+	thinkingBorder: (level: string) => Style;
+	syntax: SyntaxTheme;
+}
+
+const RESET_FG = "\x1b[39m";
+const RESET_BG = "\x1b[49m";
+
+function fg(code: string): Style {
+	return (text) => `\x1b[${code}m${text}${RESET_FG}`;
+}
+
+function bg(code: string): Style {
+	// Re-apply the background after every full reset inside the text, so styled runs keep it.
+	return (text) => `\x1b[${code}m${text.replaceAll("\x1b[0m", `\x1b[0m\x1b[${code}m`)}${RESET_BG}`;
+}
+
+const identity: Style = (text) => text;
+
+interface Palette {
+	name: string;
+	accent: string;
+	muted: string;
+	dim: string;
+	success: string;
+	error: string;
+	warning: string;
+	userBg: string;
+	pendingBg: string;
+	successBg: string;
+	errorBg: string;
+	thinking: string;
+	levels: Record<string, string>;
+	keyword: string;
+	string: string;
+	number: string;
+	comment: string;
+	fn: string;
+	type: string;
+}
+
+const DARK: Palette = {
+	name: "dark",
+	accent: "38;5;75",
+	muted: "38;5;245",
+	dim: "38;5;240",
+	success: "38;5;114",
+	error: "38;5;203",
+	warning: "38;5;221",
+	userBg: "48;5;236",
+	pendingBg: "48;5;235",
+	successBg: "48;5;22",
+	errorBg: "48;5;52",
+	thinking: "38;5;244",
+	levels: {
+		off: "38;5;240",
+		minimal: "38;5;67",
+		low: "38;5;74",
+		medium: "38;5;80",
+		high: "38;5;141",
+		xhigh: "38;5;207",
+	},
+	keyword: "38;5;176",
+	string: "38;5;114",
+	number: "38;5;215",
+	comment: "38;5;243",
+	fn: "38;5;75",
+	type: "38;5;80",
+};
+
+const LIGHT: Palette = {
+	name: "light",
+	accent: "38;5;26",
+	muted: "38;5;242",
+	dim: "38;5;248",
+	success: "38;5;28",
+	error: "38;5;160",
+	warning: "38;5;130",
+	userBg: "48;5;254",
+	pendingBg: "48;5;255",
+	successBg: "48;5;194",
+	errorBg: "48;5;224",
+	thinking: "38;5;244",
+	levels: {
+		off: "38;5;250",
+		minimal: "38;5;67",
+		low: "38;5;31",
+		medium: "38;5;30",
+		high: "38;5;91",
+		xhigh: "38;5;163",
+	},
+	keyword: "38;5;90",
+	string: "38;5;28",
+	number: "38;5;130",
+	comment: "38;5;245",
+	fn: "38;5;26",
+	type: "38;5;30",
+};
+
+/** The built-in theme names. */
+export const BUILTIN_THEMES = ["dark", "light"] as const;
+
+function fromPalette(palette: Palette, colour: boolean): Theme {
+	const f = (code: string): Style => (colour ? fg(code) : identity);
+	const b = (code: string): Style => (colour ? bg(code) : identity);
+	const bold: Style = (text) => `\x1b[1m${text}\x1b[22m`;
+	const italic: Style = (text) => `\x1b[3m${text}\x1b[23m`;
+	return {
+		name: palette.name,
+		accent: f(palette.accent),
+		muted: f(palette.muted),
+		dim: f(palette.dim),
+		bold,
+		italic,
+		success: f(palette.success),
+		error: f(palette.error),
+		warning: f(palette.warning),
+		userMessageBg: b(palette.userBg),
+		toolPendingBg: b(palette.pendingBg),
+		toolSuccessBg: b(palette.successBg),
+		toolErrorBg: b(palette.errorBg),
+		toolTitle: (text) => bold(text),
+		thinking: (text) => italic(f(palette.thinking)(text)),
+		diffAdded: f(palette.success),
+		diffRemoved: f(palette.error),
+		diffContext: f(palette.muted),
+		thinkingBorder: (level) => f(palette.levels[level] ?? palette.levels.off ?? palette.dim),
+		syntax: colour
+			? {
+					keyword: fg(palette.keyword),
+					literal: fg(palette.number),
+					string: fg(palette.string),
+					number: fg(palette.number),
+					comment: fg(palette.comment),
+					function: fg(palette.fn),
+					type: fg(palette.type),
+					property: fg(palette.type),
+					meta: fg(palette.comment),
+					inserted: fg(palette.success),
+					deleted: fg(palette.error),
+				}
+			: {},
+	};
+}
+
+/** A custom theme file (`themes/<name>.json`): a name and any palette colours (SGR codes). */
+export type ThemeFile = { name: string; base?: "dark" | "light" } & Partial<Omit<Palette, "name">>;
+
+/**
+ * The theme called `name`: a built-in, or one of `custom` (a base palette with overrides).
+ * `NO_COLOR` (any non-empty value) turns every colour off; bold and italic stay.
+ */
+export function createTheme(
+	name: string | undefined,
+	options: { env?: NodeJS.ProcessEnv; custom?: readonly ThemeFile[] } = {},
+): Theme {
+	const env = options.env ?? process.env;
+	const colour = !env.NO_COLOR;
+	const custom = options.custom?.find((file) => file.name === name);
+	if (custom) {
+		const base = custom.base === "light" ? LIGHT : DARK;
+		return fromPalette({ ...base, ...custom, levels: { ...base.levels, ...custom.levels } }, colour);
+	}
+	return fromPalette(name === "light" ? LIGHT : DARK, colour);
+}
+
+/** The Markdown styles for assistant text. */
+export function markdownThemeFor(theme: Theme): MarkdownTheme {
+	return {
+		heading: (text) => theme.bold(theme.accent(text)),
+		bold: theme.bold,
+		italic: theme.italic,
+		strikethrough: (text) => `\x1b[9m${text}\x1b[29m`,
+		underline: (text) => `\x1b[4m${text}\x1b[24m`,
+		code: theme.warning,
+		link: (text) => `\x1b[4m${theme.accent(text)}\x1b[24m`,
+		linkUrl: theme.muted,
+		codeBlock: identity,
+		codeBlockBorder: theme.muted,
+		quote: theme.italic,
+		quoteBorder: theme.muted,
+		hr: theme.muted,
+		listBullet: theme.accent,
+		taskBox: (text, checked) => (checked ? theme.success(text) : theme.muted(text)),
+		tableBorder: theme.muted,
+		syntax: theme.syntax,
+	};
+}
+
+/** The editor styles; `border` follows the thinking level. */
+export function editorThemeFor(theme: Theme): EditorTheme {
+	return {
+		border: theme.thinkingBorder("off"),
+		pasteMarker: theme.accent,
+		autocomplete: { selected: theme.accent, description: theme.muted, scrollInfo: theme.muted },
+	};
+}
+
+/** The styles of selectors and dialogs. */
+export function selectListThemeFor(theme: Theme): SelectListTheme {
+	return {
+		selected: (text) => theme.bold(theme.accent(text)),
+		description: theme.muted,
+		scrollInfo: theme.muted,
+		noMatch: theme.muted,
+	};
+}

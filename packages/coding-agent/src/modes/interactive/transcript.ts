@@ -1,0 +1,238 @@
+import type { AgentMessage } from "@pi/agent-core";
+import type { AssistantMessage } from "@pi/ai";
+import { Container } from "@pi/tui";
+import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
+import { textOfContent } from "../../core/messages.js";
+import { AssistantMessageComponent } from "./components/assistant-message.js";
+import { NoticeComponent } from "./components/notice.js";
+import { ToolExecutionComponent } from "./components/tool-execution.js";
+import { UserMessageComponent } from "./components/user-message.js";
+import type { Theme } from "./theme.js";
+
+/** What the transcript tells the rest of the screen (spinner, pending queue). */
+export interface TranscriptHooks {
+	setStatus(message: string | undefined): void;
+	setPending(steering: readonly string[], followUp: readonly string[]): void;
+}
+
+/**
+ * The chat: one component per message, mutated in place by session events (run-modes.md §7.5,
+ * step 3). Owns the tool-output expansion and thinking visibility toggles.
+ */
+export class Transcript {
+	readonly container = new Container();
+	private streaming: AssistantMessageComponent | undefined;
+	private readonly tools = new Map<string, ToolExecutionComponent>();
+	private readonly assistants: AssistantMessageComponent[] = [];
+	private toolsExpanded = false;
+	private showThinking: boolean;
+
+	constructor(
+		private readonly theme: Theme,
+		private readonly hooks: TranscriptHooks,
+		options: { showThinking?: boolean } = {},
+	) {
+		this.showThinking = options.showThinking ?? false;
+	}
+
+	get expanded(): boolean {
+		return this.toolsExpanded;
+	}
+
+	get thinkingVisible(): boolean {
+		return this.showThinking;
+	}
+
+	/** Ctrl+O: expands (or collapses) the output of every tool call. */
+	setToolsExpanded(expanded: boolean): void {
+		this.toolsExpanded = expanded;
+		for (const tool of this.tools.values()) tool.setExpanded(expanded);
+	}
+
+	/** Ctrl+T: shows thinking blocks in full or as one line. */
+	setShowThinking(show: boolean): void {
+		this.showThinking = show;
+		for (const assistant of this.assistants) assistant.setShowThinking(show);
+	}
+
+	/** Empties the chat (new session, resume, fork) and draws `messages` as history. */
+	reset(messages: readonly AgentMessage[]): void {
+		this.container.clear();
+		this.tools.clear();
+		this.assistants.length = 0;
+		this.streaming = undefined;
+		for (const message of messages) this.addHistoryMessage(message);
+		this.completeHistoryTools(messages);
+	}
+
+	/** Appends a styled notice (info, warning, error). */
+	addNotice(text: string): NoticeComponent {
+		const notice = new NoticeComponent(text);
+		this.container.addChild(notice);
+		return notice;
+	}
+
+	addComponent(component: ToolExecutionComponent | NoticeComponent): void {
+		this.container.addChild(component);
+	}
+
+	private addHistoryMessage(message: AgentMessage): void {
+		switch (message.role) {
+			case "user":
+				this.container.addChild(new UserMessageComponent(message.content, this.theme));
+				return;
+			case "assistant": {
+				const component = this.addAssistant();
+				component.update(message);
+				this.addToolCalls(message);
+				return;
+			}
+			case "toolResult":
+				return;
+			case "bashExecution": {
+				const tool = new ToolExecutionComponent("bash", { command: message.command }, this.theme, this.toolsExpanded);
+				tool.setResult(
+					{ content: [{ type: "text", text: message.output }] },
+					message.exitCode !== 0 && message.exitCode !== undefined,
+				);
+				this.container.addChild(tool);
+				return;
+			}
+			case "custom":
+				if (message.display)
+					this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
+				return;
+			case "compactionSummary":
+				this.addNotice(this.theme.muted(`Compacted ${message.tokensBefore} tokens of earlier history.`));
+				return;
+			case "branchSummary":
+				this.addNotice(this.theme.muted(`Branch summary: ${message.summary}`));
+				return;
+			default: {
+				const unknown: never = message;
+				void unknown;
+			}
+		}
+	}
+
+	private completeHistoryTools(messages: readonly AgentMessage[]): void {
+		for (const message of messages) {
+			if (message.role !== "toolResult") continue;
+			this.tools
+				.get(message.toolCallId)
+				?.setResult({ content: message.content, details: message.details }, message.isError);
+		}
+	}
+
+	private addAssistant(): AssistantMessageComponent {
+		const component = new AssistantMessageComponent(this.theme, { showThinking: this.showThinking });
+		this.assistants.push(component);
+		this.container.addChild(component);
+		return component;
+	}
+
+	private addToolCalls(message: AssistantMessage): void {
+		for (const content of message.content) {
+			if (content.type !== "toolCall") continue;
+			const existing = this.tools.get(content.id);
+			if (existing) {
+				existing.setArgs(content.arguments);
+				continue;
+			}
+			const tool = new ToolExecutionComponent(content.name, content.arguments, this.theme, this.toolsExpanded);
+			this.tools.set(content.id, tool);
+			this.container.addChild(tool);
+		}
+	}
+
+	private toolFor(toolCallId: string, toolName: string, args: Record<string, unknown>): ToolExecutionComponent {
+		let tool = this.tools.get(toolCallId);
+		if (!tool) {
+			tool = new ToolExecutionComponent(toolName, args, this.theme, this.toolsExpanded);
+			this.tools.set(toolCallId, tool);
+			this.container.addChild(tool);
+		}
+		return tool;
+	}
+
+	/** Applies one session event to the chat. */
+	handleEvent(event: AgentSessionEvent): void {
+		switch (event.type) {
+			case "message_start":
+				if (event.message.role === "assistant") {
+					this.streaming = this.addAssistant();
+					this.streaming.update(event.message);
+				} else if (event.message.role !== "toolResult") {
+					this.addHistoryMessage(event.message);
+				}
+				return;
+			case "message_update":
+				this.streaming?.update(event.message);
+				this.addToolCalls(event.message);
+				return;
+			case "message_end":
+				if (event.message.role === "assistant") {
+					this.streaming?.update(event.message);
+					this.addToolCalls(event.message);
+					this.streaming = undefined;
+				}
+				return;
+			case "tool_execution_start":
+				this.toolFor(event.toolCallId, event.toolName, event.args).setArgs(event.args);
+				return;
+			case "tool_execution_update":
+				this.toolFor(event.toolCallId, event.toolName, event.args).setPartialResult(event.partialResult);
+				return;
+			case "tool_execution_end":
+				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError);
+				return;
+			case "agent_start":
+				this.hooks.setStatus("Working… (Esc to abort)");
+				return;
+			case "agent_settled":
+				this.hooks.setStatus(undefined);
+				return;
+			case "queue_update":
+				this.hooks.setPending(event.steering, event.followUp);
+				return;
+			case "compaction_start":
+				this.hooks.setStatus(`Compacting context (${event.reason})… (Esc to cancel)`);
+				return;
+			case "compaction_end":
+				this.hooks.setStatus(undefined);
+				if (event.result) {
+					this.addNotice(this.theme.muted(`Compacted ${event.result.tokensBefore} tokens of earlier history.`));
+				} else if (event.aborted) {
+					this.addNotice(this.theme.warning("Compaction cancelled"));
+				} else if (event.errorMessage) {
+					this.addNotice(this.theme.error(`Compaction failed: ${event.errorMessage}`));
+				}
+				return;
+			case "auto_retry_start":
+				this.hooks.setStatus(
+					`Retrying (${event.attempt}/${event.maxAttempts}) in ${Math.ceil(event.delayMs / 1000)}s: ${event.errorMessage} (Esc to cancel)`,
+				);
+				return;
+			case "auto_retry_end":
+				this.hooks.setStatus(event.success ? "Working… (Esc to abort)" : undefined);
+				if (!event.success && event.finalError) this.addNotice(this.theme.error(`Retry failed: ${event.finalError}`));
+				return;
+			case "summarization_retry_scheduled":
+				this.hooks.setStatus(
+					`Summarization failed, retrying (${event.attempt}/${event.maxAttempts}): ${event.errorMessage}`,
+				);
+				return;
+			case "summarization_retry_attempt_start":
+			case "summarization_retry_finished":
+			case "bash_execution_update":
+			case "agent_end":
+			case "turn_start":
+			case "turn_end":
+				return;
+			default: {
+				const unknown: never = event;
+				void unknown;
+			}
+		}
+	}
+}
