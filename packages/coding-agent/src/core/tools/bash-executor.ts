@@ -54,6 +54,8 @@ export interface BashExecutionResult {
 	truncation?: TruncationInfo;
 	/** The file with the complete output; present when truncated. */
 	fullOutputPath?: string;
+	/** Why the complete output could not be saved (then `fullOutputPath` is absent). */
+	fullOutputError?: string;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function executeBash(command: string, options: BashExecutionOptions
 			truncated: snapshot.truncation !== undefined,
 			truncation: snapshot.truncation,
 			fullOutputPath: snapshot.fullOutputPath,
+			fullOutputError: snapshot.fullOutputError,
 		};
 	} finally {
 		collector.finish();

@@ -18,6 +18,8 @@ export interface BashToolDetails {
 	truncation?: TruncationInfo;
 	/** The file holding the complete output; present when truncated. */
 	fullOutputPath?: string;
+	/** Why the complete output could not be saved, when truncated and saving failed. */
+	fullOutputError?: string;
 }
 
 /** Options of {@link createBashTool}. */
@@ -71,6 +73,7 @@ export function createBashTool(
 				content: result.output,
 				truncation: result.truncation,
 				fullOutputPath: result.fullOutputPath,
+				fullOutputError: result.fullOutputError,
 			};
 			const text = formatOutput(snapshot);
 			const failure = describeFailure(result, params.timeout);
@@ -82,20 +85,24 @@ export function createBashTool(
 
 /** Output plus, when truncated, `[Showing lines A-B of N (50KB limit). Full output: <path>]`. */
 function formatOutput(snapshot: OutputSnapshot): string {
-	const { truncation, fullOutputPath } = snapshot;
-	if (truncation === undefined || fullOutputPath === undefined) return snapshot.content;
-	const note = truncationNote(truncation, fullOutputPath);
+	const { truncation, fullOutputPath, fullOutputError } = snapshot;
+	if (truncation === undefined) return snapshot.content;
+	const where =
+		fullOutputPath !== undefined
+			? `Full output: ${fullOutputPath}`
+			: `Full output could not be saved: ${fullOutputError ?? "unknown error"}`;
+	const note = truncationNote(truncation, where);
 	return snapshot.content === "" ? note : `${snapshot.content}\n\n${note}`;
 }
 
-function truncationNote(truncation: TruncationInfo, fullOutputPath: string): string {
+function truncationNote(truncation: TruncationInfo, where: string): string {
 	const { totalLines, outputLines, outputBytes, maxBytes } = truncation;
 	if (truncation.lastLinePartial) {
-		return `[Showing the last ${formatSize(outputBytes)} of line ${totalLines} (the line exceeds ${formatSize(maxBytes)}). Full output: ${fullOutputPath}]`;
+		return `[Showing the last ${formatSize(outputBytes)} of line ${totalLines} (the line exceeds ${formatSize(maxBytes)}). ${where}]`;
 	}
 	const first = totalLines - outputLines + 1;
 	const byBytes = truncation.truncatedBy === "bytes" ? ` (${formatSize(maxBytes)} limit)` : "";
-	return `[Showing lines ${first}-${totalLines} of ${totalLines}${byBytes}. Full output: ${fullOutputPath}]`;
+	return `[Showing lines ${first}-${totalLines} of ${totalLines}${byBytes}. ${where}]`;
 }
 
 /** The error line for a command that did not succeed, or undefined when it did. */
@@ -111,5 +118,6 @@ function toToolResult(snapshot: OutputSnapshot, text: string): AgentToolResult<B
 	const details: BashToolDetails = {};
 	if (snapshot.truncation) details.truncation = snapshot.truncation;
 	if (snapshot.fullOutputPath) details.fullOutputPath = snapshot.fullOutputPath;
+	if (snapshot.fullOutputError) details.fullOutputError = snapshot.fullOutputError;
 	return { content: [{ type: "text", text }], details };
 }

@@ -1,4 +1,3 @@
-import { getImageDimensions } from "@pi/tui";
 import type { ImageResizer, ResizedImage } from "./read.js";
 
 type Photon = typeof import("@silvia-odwyer/photon-node");
@@ -25,6 +24,8 @@ export function fitWithin(width: number, height: number, maxDimension: number): 
  * that already fit, or that cannot be decoded, are returned as they are (undefined).
  */
 export const resizeImageToFit: ImageResizer = async (image, maxDimension) => {
+	// Lazy: @pi/tui is ~70 modules that `pi -p` and `pi --mode rpc` would otherwise load at start-up.
+	const { getImageDimensions } = await import("@pi/tui");
 	const dimensions = getImageDimensions(image.data);
 	if (!dimensions || (dimensions.width <= maxDimension && dimensions.height <= maxDimension)) return undefined;
 	const target = fitWithin(dimensions.width, dimensions.height, maxDimension);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { durableFileSystem, writeAllSync } from "../fs/file-system.js";
 import {
 	byteLength,
 	MAX_BYTES,
@@ -36,6 +36,8 @@ export interface OutputSnapshot {
 	truncation?: TruncationInfo;
 	/** The file holding the complete output; present once the output exceeded a limit. */
 	fullOutputPath?: string;
+	/** Why the complete output could not be saved (full or missing temp dir); the tail is still kept. */
+	fullOutputError?: string;
 }
 
 export class OutputCollector {
@@ -52,6 +54,7 @@ export class OutputCollector {
 	private endsWithNewline = true;
 	private fileDescriptor: number | undefined;
 	private filePath: string | undefined;
+	private fileError: string | undefined;
 
 	constructor(options: OutputCollectorOptions = {}) {
 		this.maxLines = options.maxLines ?? MAX_LINES;
@@ -60,7 +63,11 @@ export class OutputCollector {
 		this.retainChars = this.maxBytes + 1;
 	}
 
-	/** Adds output text. Throws if the full-output file cannot be written. */
+	/**
+	 * Adds output text. Never throws: it runs inside the child's `data` listener, where a throw
+	 * would kill pi. When the full-output file cannot be written, spilling stops, the partial file
+	 * is removed and `fullOutputError` says why; the tail keeps being collected.
+	 */
 	append(text: string): void {
 		if (text === "") return;
 		this.pieces.push(text);
@@ -68,8 +75,8 @@ export class OutputCollector {
 		this.totalBytes += byteLength(text);
 		this.newlines += countNewlines(text);
 		this.endsWithNewline = text.endsWith("\n");
-		if (this.fileDescriptor !== undefined) writeSync(this.fileDescriptor, text);
-		else if (this.exceedsLimits()) this.spill(this.tail());
+		if (this.fileDescriptor !== undefined) this.writeToFile(text);
+		else if (this.fileError === undefined && this.exceedsLimits()) this.spill(this.tail());
 		if (this.retained > this.retainChars * 2) this.trimTail();
 	}
 
@@ -100,14 +107,21 @@ export class OutputCollector {
 			totalBytes: this.totalBytes,
 			outputBytes: byteLength(content),
 		};
-		return { content, truncation, fullOutputPath: this.filePath };
+		return this.fileError === undefined
+			? { content, truncation, fullOutputPath: this.filePath }
+			: { content, truncation, fullOutputError: this.fileError };
 	}
 
 	/** Closes the full-output file (if any) and returns the final snapshot. Idempotent. */
 	finish(): OutputSnapshot {
 		if (this.fileDescriptor !== undefined) {
-			closeSync(this.fileDescriptor);
+			const fd = this.fileDescriptor;
 			this.fileDescriptor = undefined;
+			try {
+				durableFileSystem().closeSync(fd);
+			} catch (error) {
+				this.fail(error);
+			}
 		}
 		return this.snapshot();
 	}
@@ -118,9 +132,50 @@ export class OutputCollector {
 
 	private spill(everythingSoFar: string): void {
 		const path = join(this.tempDir, `pi-bash-${randomBytes(8).toString("hex")}.log`);
-		this.fileDescriptor = openSync(path, "w", 0o600);
+		try {
+			this.fileDescriptor = durableFileSystem().openSync(path, "w", 0o600);
+		} catch (error) {
+			this.fail(error);
+			return;
+		}
 		this.filePath = path;
-		writeSync(this.fileDescriptor, everythingSoFar);
+		this.writeToFile(everythingSoFar);
+	}
+
+	private writeToFile(text: string): void {
+		if (this.fileDescriptor === undefined) return;
+		try {
+			writeAllSync(durableFileSystem(), this.fileDescriptor, Buffer.from(text, "utf8"), this.filePath);
+		} catch (error) {
+			this.fail(error);
+		}
+	}
+
+	/** Gives up on the full-output file: a partial copy would pass for the whole output. */
+	private fail(error: unknown): void {
+		const fileSystem = durableFileSystem();
+		if (this.fileDescriptor !== undefined) {
+			try {
+				fileSystem.closeSync(this.fileDescriptor);
+			} catch {
+				// Already failing; the first error is the one worth reporting.
+			}
+			this.fileDescriptor = undefined;
+		}
+		if (this.filePath !== undefined) {
+			try {
+				fileSystem.unlinkSync(this.filePath);
+			} catch {
+				// Never created or already gone.
+			}
+		}
+		const code = (error as NodeJS.ErrnoException).code;
+		const where = this.filePath ?? this.tempDir;
+		this.fileError =
+			code === "ENOSPC" || code === "EDQUOT"
+				? `No space left on device: ${where}`
+				: `${error instanceof Error ? error.message : String(error)}`;
+		this.filePath = undefined;
 	}
 
 	/** The retained text, joined (and kept joined, so repeated reads cost nothing). */
