@@ -82,14 +82,19 @@ export function completeSimple(
 }
 
 /**
- * A built-in model. Throws for an unknown provider (`Unknown provider "y". Known: …`) or model
- * (`Unknown model "x" for provider "y". Known: …`).
+ * A built-in model. For a built-in provider written as a literal, only its catalogue's model ids
+ * compile (`getModel("anthropic", "claude-nope")` is a type error); a provider id known only at
+ * run time takes any string. Throws for an unknown provider (`Unknown provider "y". Known: …`) or
+ * model (`Unknown model "x" for provider "y". Known: …`).
  */
 export function getModel<TProvider extends KnownProvider>(
 	provider: TProvider,
 	modelId: BuiltinModelId<TProvider>,
 ): Model;
-export function getModel(provider: string, modelId: string): Model;
+export function getModel<TProvider extends string>(
+	provider: TProvider & (TProvider extends KnownProvider ? never : unknown),
+	modelId: string,
+): Model;
 export function getModel(provider: string, modelId: string): Model {
 	const models = getDefaultModels();
 	if (!models.getProvider(provider)) {

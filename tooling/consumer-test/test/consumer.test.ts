@@ -27,6 +27,8 @@ const tools = createAllTools(process.cwd());
 export const lsParametersAreTyped: IsAny<typeof tools.ls.parameters> = false;
 export const editParametersAreTyped: IsAny<typeof tools.edit.parameters> = false;
 export const known = getModel("anthropic", "claude-sonnet-4-6").id;
+// @ts-expect-error: an unknown model id of a built-in provider must not compile.
+export const unknown = () => getModel("anthropic", "claude-nope");
 `;
 
 let work = "";
