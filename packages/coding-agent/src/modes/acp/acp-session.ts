@@ -45,6 +45,9 @@ interface RunOutcome {
 	lastReply: AssistantMessage | undefined;
 }
 
+/** How pi's providers name a vendor's refusal in the error message. */
+const REFUSAL = /: refusal \(|finish_reason: content_filter|\b(SAFETY|RECITATION|PROHIBITED_CONTENT)\b/;
+
 /** Updates not yet written before the agent loop waits for the client to catch up. */
 const MAX_UNWRITTEN_UPDATES = 256;
 
@@ -259,6 +262,8 @@ export function stopReasonOf(outcome: RunOutcome): StopReason {
 		case "length":
 			return "max_tokens";
 		case "error":
+			// Vendors' refusals (Anthropic `refusal`, OpenAI `content_filter`, Gemini SAFETY/RECITATION) arrive as errors.
+			if (REFUSAL.test(reply.errorMessage ?? "")) return "refusal";
 			throw new AcpPromptError(reply.errorMessage ?? "The model request failed", "model");
 		default:
 			return "end_turn";

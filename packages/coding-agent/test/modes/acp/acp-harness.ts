@@ -1,6 +1,8 @@
+import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AgentTool } from "@pi/agent-core";
 import { type FauxProviderHandle, fauxProvider } from "@pi/ai";
+import { afterEach } from "vitest";
 import {
 	type AgentSessionRuntime,
 	type CreateAgentSessionRuntimeFactory,
@@ -10,6 +12,7 @@ import { SettingsManager } from "../../../src/core/config/settings-manager.js";
 import { ModelRuntime } from "../../../src/core/models/model-runtime.js";
 import { createAgentSessionFromServices, createAgentSessionServices } from "../../../src/core/sdk.js";
 import { type AcpAgent, createAcpAgent } from "../../../src/modes/acp/acp-agent.js";
+import { useTempDirs } from "../../support/temp-dir.js";
 
 /** An in-process ACP pair: pi's agent side and the SDK's client side over ndjson byte streams. */
 export interface AcpPair {
@@ -36,6 +39,8 @@ export interface AcpPairOptions {
 		request: acp.RequestPermissionRequest,
 	) => acp.RequestPermissionResponse | Promise<acp.RequestPermissionResponse>;
 	fs?: Map<string, string>;
+	/** Serves terminal/* with the command's (fixed) output. */
+	terminal?: (request: acp.CreateTerminalRequest) => { output: string; exitCode: number };
 	faux?: Parameters<typeof fauxProvider>[0];
 	settings?: Parameters<typeof SettingsManager.inMemory>[0];
 }
@@ -111,6 +116,29 @@ export function createAcpPair(options: AcpPairOptions): AcpPair {
 				return {};
 			});
 	}
+	if (options.terminal) {
+		const run = options.terminal;
+		const terminals = new Map<string, { output: string; exitCode: number }>();
+		clientApp = clientApp
+			.onRequest("terminal/create", ({ params }) => {
+				const terminalId = `term-${terminals.size + 1}`;
+				terminals.set(terminalId, run(params));
+				return { terminalId };
+			})
+			.onRequest("terminal/output", ({ params }) => {
+				const terminal = terminals.get(params.terminalId);
+				return {
+					output: terminal?.output ?? "",
+					truncated: false,
+					exitStatus: { exitCode: terminal?.exitCode ?? null },
+				};
+			})
+			.onRequest("terminal/wait_for_exit", ({ params }) => ({
+				exitCode: terminals.get(params.terminalId)?.exitCode ?? null,
+			}))
+			.onRequest("terminal/kill", () => ({}))
+			.onRequest("terminal/release", () => ({}));
+	}
 	const connection = clientApp.connect(acp.ndJsonStream(toAgent.writable, toClient.readable));
 	return {
 		faux,
@@ -132,4 +160,60 @@ export function createAcpPair(options: AcpPairOptions): AcpPair {
 	};
 }
 
-export const CLIENT_CAPABILITIES_NONE: acp.ClientCapabilities = {};
+/** `start()` for tests: a pair with a temp agent dir, initialized, with one session; closed after each test. */
+export function useAcpPair(): {
+	start(
+		options?: Partial<AcpPairOptions>,
+		capabilities?: acp.ClientCapabilities,
+	): Promise<{
+		pair: AcpPair;
+		sessionId: string;
+		cwd: string;
+		init: acp.InitializeResponse;
+		created: acp.NewSessionResponse;
+	}>;
+	current(): AcpPair;
+	tempDir(): string;
+} {
+	const tempDir = useTempDirs();
+	let pair: AcpPair | undefined;
+	afterEach(async () => {
+		await pair?.close();
+		pair = undefined;
+	});
+	return {
+		tempDir: () => tempDir(),
+		current: () => {
+			if (!pair) throw new Error("no pair started");
+			return pair;
+		},
+		start: async (options = {}, capabilities = {}) => {
+			await pair?.close();
+			const agentDir = tempDir();
+			const cwd = tempDir();
+			pair = createAcpPair({ agentDir, sessionDir: join(agentDir, "sessions"), ...options });
+			const init = await pair.connection.agent.request("initialize", {
+				protocolVersion: 1,
+				clientCapabilities: capabilities,
+			});
+			const created = await pair.connection.agent.request("session/new", { cwd, mcpServers: [] });
+			return { pair, sessionId: created.sessionId, cwd, init, created };
+		},
+	};
+}
+
+/** The received updates of one kind. */
+export function updatesOf(pair: AcpPair, kind: acp.SessionUpdate["sessionUpdate"]): acp.SessionUpdate[] {
+	return pair.updates.map((notification) => notification.update).filter((update) => update.sessionUpdate === kind);
+}
+
+/** The concatenated text of chunk updates. */
+export function textOf(updates: acp.SessionUpdate[]): string {
+	return updates
+		.map((update) =>
+			"content" in update && !Array.isArray(update.content) && update.content?.type === "text"
+				? update.content.text
+				: "",
+		)
+		.join("");
+}
