@@ -8,9 +8,9 @@ import type {
 	CreateAgentSessionResult,
 	SessionStartEvent,
 } from "../sdk.js";
+import { resolveSessionDir } from "../session/resolve-session-dir.js";
 import { InvalidSessionFileError, readSessionFile } from "../session/session-file.js";
 import { SessionManager } from "../session/session-manager.js";
-import { defaultSessionDir } from "../session/session-paths.js";
 import type { AgentSession } from "./agent-session.js";
 
 /** What the runtime factory receives (run-modes.md §8.2). */
@@ -32,6 +32,9 @@ export interface CreateAgentSessionRuntimeResult extends CreateAgentSessionResul
 export type CreateAgentSessionRuntimeFactory = (
 	input: CreateAgentSessionRuntimeInput,
 ) => Promise<CreateAgentSessionRuntimeResult>;
+
+/** Runs on the new session right after it was built, before the mode's rebind callback. */
+export type WithSession = (session: AgentSession) => void | Promise<void>;
 
 /** A user mistake in a replacement request (bad path, bad entry id): one clear message. */
 export class SessionReplacementError extends Error {
@@ -68,6 +71,7 @@ export class AgentSessionRuntime {
 		private readonly factory: CreateAgentSessionRuntimeFactory,
 		readonly agentDir: string,
 		initial: CreateAgentSessionRuntimeResult,
+		private readonly options: AgentSessionRuntimeOptions = {},
 	) {
 		this.current = initial;
 	}
@@ -116,13 +120,12 @@ export class AgentSessionRuntime {
 	/** Resumes a session file (possibly of another cwd). */
 	async switchSession(
 		path: string,
-		options: { cwdOverride?: string; withSession?: (session: AgentSession) => void | Promise<void> } = {},
+		options: { cwdOverride?: string; withSession?: WithSession } = {},
 	): Promise<{ cancelled: boolean }> {
 		const file = resolve(path);
 		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: file }))
 			return { cancelled: true };
-		await this.resume(this.openExisting(file, options.cwdOverride));
-		await options.withSession?.(this.session);
+		await this.resume(this.openExisting(file, options.cwdOverride), options.withSession);
 		return { cancelled: false };
 	}
 
@@ -170,7 +173,13 @@ export class AgentSessionRuntime {
 		if (!existsSync(source)) throw new SessionReplacementError(`Session file not found: ${source}`);
 		const header = asReplacementError(() => readSessionFile(source).header);
 		const cwd = resolve(cwdOverride ?? header.cwd);
-		const targetDir = defaultSessionDir(cwd, this.agentDir);
+		// The configured session directory (CLI, env, settings; sessions.md §1), as for new sessions.
+		const targetDir = resolveSessionDir({
+			cwd,
+			cliSessionDir: this.options.sessionDir,
+			settings: this.services.settingsManager,
+			agentDir: this.agentDir,
+		});
 		const target = join(targetDir, basename(source));
 		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: target }))
 			return { cancelled: true };
@@ -196,13 +205,14 @@ export class AgentSessionRuntime {
 	}
 
 	/** Replaces the current session with an opened existing one (reason "resume"). */
-	private async resume(manager: SessionManager): Promise<void> {
+	private async resume(manager: SessionManager, withSession?: WithSession): Promise<void> {
 		const previousSessionFile = this.session.sessionFile;
 		await this.replace(
 			manager,
 			manager.getCwd(),
 			{ type: "session_start", reason: "resume", previousSessionFile },
 			"resume",
+			withSession,
 		);
 	}
 
@@ -211,9 +221,10 @@ export class AgentSessionRuntime {
 		cwd: string,
 		start: SessionStartEvent,
 		reason: SessionShutdownReason,
+		withSession?: WithSession,
 	): Promise<void> {
 		await this.teardown(reason);
-		await this.build(manager, cwd, start);
+		await this.build(manager, cwd, start, withSession);
 	}
 
 	// Abort first so the interrupted turn (with its finished tool results) lands in the old file.
@@ -224,21 +235,34 @@ export class AgentSessionRuntime {
 		session.dispose();
 	}
 
-	private async build(manager: SessionManager, cwd: string, sessionStartEvent: SessionStartEvent): Promise<void> {
+	// run-modes.md §8.3 step 5: withSession first, then the mode's rebind.
+	private async build(
+		manager: SessionManager,
+		cwd: string,
+		sessionStartEvent: SessionStartEvent,
+		withSession?: WithSession,
+	): Promise<void> {
 		this.current = await this.factory({ cwd, agentDir: this.agentDir, sessionManager: manager, sessionStartEvent });
+		await withSession?.(this.session);
 		await this.rebind?.();
 	}
+}
+
+/** Options of a runtime beyond its factory. */
+export interface AgentSessionRuntimeOptions {
+	/** CLI `--session-dir`: where imported sessions go (sessions.md §1 rule 1). */
+	sessionDir?: string;
 }
 
 /** Calls the factory once and returns a runtime around its session (sdk.md §3). */
 export async function createAgentSessionRuntime(
 	factory: CreateAgentSessionRuntimeFactory,
-	options: { cwd: string; agentDir: string; sessionManager: SessionManager },
+	options: { cwd: string; agentDir: string; sessionManager: SessionManager } & AgentSessionRuntimeOptions,
 ): Promise<AgentSessionRuntime> {
 	const initial = await factory({
 		cwd: options.cwd,
 		agentDir: options.agentDir,
 		sessionManager: options.sessionManager,
 	});
-	return new AgentSessionRuntime(factory, options.agentDir, initial);
+	return new AgentSessionRuntime(factory, options.agentDir, initial, { sessionDir: options.sessionDir });
 }

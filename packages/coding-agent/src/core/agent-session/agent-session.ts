@@ -357,6 +357,8 @@ export class AgentSession {
 			...this.bindings,
 			...Object.fromEntries(Object.entries(bindings).filter(([, value]) => value !== undefined)),
 		};
+		// The runner applies them and emits the stored session_start (first bind only).
+		await this.extensionRunner.bind?.(this.bindings);
 	}
 
 	/** The bindings given so far. */
@@ -383,6 +385,8 @@ export class AgentSession {
 	dispose(): void {
 		if (this.disposed) return;
 		this.disposed = true;
+		// No-op when a runtime teardown already emitted session_shutdown.
+		void this.extensionRunner.emitSessionShutdown("quit");
 		this.parts.run.abort();
 		this.parts.bash.abortAll();
 		this.agent.abort();

@@ -47,9 +47,15 @@ export class SessionQueues {
 		this.emitUpdate();
 	}
 
-	/** Called at each `message_start`: announces a queued message leaving the queue. */
+	/**
+	 * Called at each `message_start`: announces a queued message leaving the queue. In mode "all"
+	 * the Agent took every message of that poll at once, so each one it no longer holds leaves too.
+	 */
 	noteInjected(message: AgentMessage): void {
-		if (this.pending.delete(message)) this.emitUpdate();
+		if (!this.pending.has(message)) return;
+		const held = new Set([...this.agent.steeringQueue, ...this.agent.followUpQueue]);
+		for (const candidate of this.pending.keys()) if (!held.has(candidate)) this.pending.delete(candidate);
+		this.emitUpdate();
 	}
 
 	/** Empties both queues and returns their texts; announces only when something was removed. */

@@ -55,6 +55,8 @@ export class SessionRun {
 	private current: Promise<void> | undefined;
 	/** Failed replies taken out of the context during this run. */
 	private dropped: AgentMessage[] = [];
+	/** A good reply ended after the latest reply was taken out (the retry or recovery worked). */
+	private recoveredSinceDrop = false;
 
 	constructor(private readonly host: SessionRunHost) {}
 
@@ -164,6 +166,7 @@ export class SessionRun {
 	/** An assistant reply ended (persisted): a reply without overflow clears the recovery flag. */
 	noteReply(message: AssistantMessage): void {
 		this.to({ type: "reply", overflow: isOverflowOf(message, this.host.agent.state.model) });
+		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.recoveredSinceDrop = true;
 	}
 
 	/**
@@ -267,6 +270,7 @@ export class SessionRun {
 
 	private drop(message: AgentMessage): void {
 		this.dropped.push(message);
+		this.recoveredSinceDrop = false;
 		this.host.dropFromContext(message);
 	}
 
@@ -292,11 +296,11 @@ export class SessionRun {
 	private settle(): void {
 		this.to({ type: "settle" });
 		this.endRetrySequence();
-		// A run that did not end in a good reply ends with its last failure, in memory as on disk.
-		const last = lastAssistant(this.host.agent.state.messages);
-		const failed =
-			this.state.aborted || last === undefined || last.stopReason === "error" || last.stopReason === "aborted";
-		if (this.dropped.length > 0 && failed) this.host.restoreToContext(this.dropped);
+		// A run whose retry or recovery did not produce a good reply (or that was aborted) ends with
+		// its failures in memory as on disk (rpc.md §9.7.2).
+		if (this.dropped.length > 0 && (this.state.aborted || !this.recoveredSinceDrop)) {
+			this.host.restoreToContext(this.dropped);
+		}
 		this.dropped = [];
 		const aborted = this.state.aborted;
 		this.to({ type: "settled" });

@@ -5,10 +5,15 @@ import type { ImageContent, TextContent, Usage } from "@pi/ai";
 import { textOfContent } from "../messages.js";
 import { resolveSessionDir, SESSION_DIR_ENV } from "./resolve-session-dir.js";
 import { buildContextFromPath, contextEntriesFromPath } from "./session-context.js";
-import { backupCorruptFile, InvalidSessionFileError, readSessionFile, SessionFileWriter } from "./session-file.js";
+import {
+	backupCorruptFile,
+	describeInvalidEntries,
+	InvalidSessionFileError,
+	readSessionFile,
+	SessionFileWriter,
+} from "./session-file.js";
 import { generateEntryId } from "./session-ids.js";
 import { type ListProgress, listAllSessions, listSessionsIn } from "./session-listing.js";
-import { migrateSession, needsMigration } from "./session-migrations.js";
 import { expandHome, getAgentDir, sessionFileName } from "./session-paths.js";
 import { SessionTreeIndex } from "./session-tree.js";
 import {
@@ -115,9 +120,7 @@ export class SessionManager {
 		const file = resolve(path);
 		if (!existsSync(file)) throw new InvalidSessionFileError(file, "the file does not exist");
 		const parsed = readSessionFile(file);
-		let { header, entries } = parsed;
-		const migrating = needsMigration(header);
-		if (migrating) ({ header, entries } = migrateSession(header, entries));
+		const { header, entries } = parsed;
 		const cwd = resolve(cwdOverride ?? header.cwd);
 		const manager = new SessionManager(
 			cwd,
@@ -127,12 +130,16 @@ export class SessionManager {
 			file,
 			true,
 		);
-		if (migrating) manager.writer!.writeAll(header, entries);
+		// The rewrite keeps invalid entries as they were: skipping them in memory must not delete them.
+		if (parsed.migrated) manager.writer!.writeAll(header, parsed.allEntries);
 		if (parsed.skippedLines > 0) {
 			manager.diagnostics.push({
 				type: "warning",
 				message: `Skipped ${parsed.skippedLines} unreadable line(s) in ${file}`,
 			});
+		}
+		for (const message of describeInvalidEntries(file, parsed.invalidEntries)) {
+			manager.diagnostics.push({ type: "warning", message });
 		}
 		return manager;
 	}
@@ -390,9 +397,12 @@ export class SessionManager {
 	 */
 	createBranchedSession(leafId: string | null): string | undefined {
 		const path = leafId === null ? [] : this.getBranch(leafId);
+		// Label entries on the copied path are copied with it; re-create only the labels they miss.
+		const copiedLabels = new Map<string, string | undefined>();
+		for (const entry of path) if (entry.type === "label") copiedLabels.set(entry.targetId, entry.label);
 		const labels = path.flatMap((entry) => {
 			const label = this.index.label(entry.id);
-			return label ? [{ targetId: entry.id, label }] : [];
+			return label && copiedLabels.get(entry.id) !== label ? [{ targetId: entry.id, label }] : [];
 		});
 		const previousFile = this.sessionFile;
 		this.newSession(previousFile ? { parentSession: previousFile } : {});
