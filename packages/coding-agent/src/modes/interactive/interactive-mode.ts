@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { ImageContent } from "@pi/ai";
 import { ProcessTerminal, type Terminal } from "@pi/tui";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
@@ -22,6 +23,15 @@ export interface InteractiveModeOptions {
 	terminal?: Terminal;
 }
 
+function packageVersion(): string {
+	try {
+		const url = new URL("../../../package.json", import.meta.url);
+		return (JSON.parse(readFileSync(url, "utf8")) as { version?: string }).version ?? "0.0.0";
+	} catch {
+		return "0.0.0";
+	}
+}
+
 const EXIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 
 /** Runs the terminal UI until the user quits. Resolves with the process exit code. */
@@ -29,7 +39,11 @@ export async function runInteractiveMode(
 	runtime: AgentSessionRuntime,
 	options: InteractiveModeOptions,
 ): Promise<number> {
-	const app = new InteractiveApp(runtime, { ...options, terminal: options.terminal ?? new ProcessTerminal() });
+	const app = new InteractiveApp(runtime, {
+		...options,
+		version: options.version ?? packageVersion(),
+		terminal: options.terminal ?? new ProcessTerminal(),
+	});
 	// The terminal is restored on every way out: quit, a crash, SIGTERM and SIGHUP.
 	const restore = (): void => {
 		if (!app.isQuitting) app.quit(1);

@@ -1,0 +1,125 @@
+// Drives the built `pi` in a real pseudo-terminal: a private tmux server per test, a wrapper
+// script that records the tty mode before and after pi, and pane captures polled for text.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PI_CLI, type PiTestEnv } from "./support/index.js";
+
+/** True when tmux can be run here. */
+export function hasTmux(): boolean {
+	return spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
+}
+
+function shellQuote(value: string): string {
+	return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** One pi in one tmux pane. */
+export class TmuxPi {
+	private readonly socket: string;
+	private readonly statePath: string;
+
+	constructor(
+		private readonly env: PiTestEnv,
+		args: readonly string[] = [],
+		options: { columns?: number; rows?: number; extraEnv?: NodeJS.ProcessEnv } = {},
+	) {
+		this.socket = `pi-e2e-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+		this.statePath = join(env.root, "tty-state");
+		const script = join(env.root, "run-pi.sh");
+		const variables = { ...env.env, ...options.extraEnv, TERM: "xterm-256color" };
+		const exports = Object.entries(variables)
+			.filter(([key, value]) => value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+			.map(([key, value]) => `export ${key}=${shellQuote(value ?? "")}`)
+			.join("\n");
+		const command = [process.execPath, PI_CLI, ...args].map(shellQuote).join(" ");
+		writeFileSync(
+			script,
+			[
+				"#!/bin/sh",
+				exports,
+				`cd ${shellQuote(env.cwd)}`,
+				`stty -g > ${shellQuote(`${this.statePath}.before`)}`,
+				command,
+				"code=$?",
+				`stty -g > ${shellQuote(`${this.statePath}.after`)}`,
+				'echo "PI_EXITED $code"',
+				"exec sleep 600",
+				"",
+			].join("\n"),
+			{ mode: 0o755 },
+		);
+		this.tmux(
+			"new-session",
+			"-d",
+			"-s",
+			"pi",
+			"-x",
+			String(options.columns ?? 100),
+			"-y",
+			String(options.rows ?? 30),
+			script,
+		);
+	}
+
+	private tmux(...args: string[]): string {
+		return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+	}
+
+	/** Types literal text. */
+	type(text: string): void {
+		this.tmux("send-keys", "-t", "pi", "-l", text);
+	}
+
+	/** Sends tmux key names (Enter, Escape, C-c, M-Enter, Up…). */
+	keys(...names: string[]): void {
+		this.tmux("send-keys", "-t", "pi", ...names);
+	}
+
+	resize(columns: number, rows: number): void {
+		this.tmux("resize-window", "-t", "pi", "-x", String(columns), "-y", String(rows));
+	}
+
+	/** The visible pane text. */
+	screen(): string {
+		return this.tmux("capture-pane", "-p", "-t", "pi");
+	}
+
+	/** The pane text including the scrollback. */
+	history(): string {
+		return this.tmux("capture-pane", "-p", "-S", "-", "-t", "pi");
+	}
+
+	/** A tmux format value of the pane, e.g. `cursor_flag`. */
+	format(name: string): string {
+		return this.tmux("display-message", "-p", "-t", "pi", `#{${name}}`).trim();
+	}
+
+	/** Polls the pane until `test` passes (or throws with the screen after `timeoutMs`). */
+	async waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
+		const check =
+			typeof test === "function"
+				? test
+				: (screen: string) => (typeof test === "string" ? screen.includes(test) : test.test(screen));
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const screen = this.screen();
+			if (check(screen)) return screen;
+			if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(test)}; screen:\n${screen}`);
+			await new Promise((resolve) => setTimeout(resolve, 40));
+		}
+	}
+
+	/** The tty settings (`stty -g`) before pi started and after it exited, once it has. */
+	ttyStates(): { before: string; after: string | undefined } {
+		const after = `${this.statePath}.after`;
+		return {
+			before: readFileSync(`${this.statePath}.before`, "utf8").trim(),
+			after: existsSync(after) ? readFileSync(after, "utf8").trim() : undefined,
+		};
+	}
+
+	kill(): void {
+		spawnSync("tmux", ["-L", this.socket, "kill-server"], { stdio: "ignore" });
+	}
+}

@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hasTmux, TmuxPi } from "./interactive-tmux.js";
+import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
+
+const tmuxAvailable = hasTmux();
+if (!tmuxAvailable) console.warn("interactive e2e tests skipped: tmux is not installed");
+
+describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
+	let env: PiTestEnv;
+	let mock: MockLlm;
+	const panes: TmuxPi[] = [];
+
+	beforeEach(async () => {
+		env = createPiTestEnv();
+		mock = await startMock();
+		useMockProvider(env, mock, "anthropic-messages");
+	});
+
+	afterEach(async () => {
+		for (const pane of panes.splice(0)) pane.kill();
+		await mock.close();
+		env.cleanup();
+	});
+
+	function start(args: string[] = [], options: ConstructorParameters<typeof TmuxPi>[2] = {}): TmuxPi {
+		const pane = new TmuxPi(env, args, options);
+		panes.push(pane);
+		return pane;
+	}
+
+	it("streams the answer to a typed prompt and quits on Ctrl+C twice with the tty restored", async () => {
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "The answer is forty-two.", deltas: 5 }] });
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("what is the answer?");
+		pi.keys("Enter");
+		await pi.waitFor("The answer is forty-two.");
+		expect(pi.screen()).toContain("what is the answer?");
+		expect(mock.requests).toHaveLength(1);
+		pi.keys("C-c");
+		await pi.waitFor("Press Ctrl+C again to quit");
+		pi.keys("C-c");
+		await pi.waitFor("PI_EXITED 0");
+		const states = pi.ttyStates();
+		expect(states.after).toBe(states.before);
+		expect(pi.format("cursor_flag")).toBe("1");
+	});
+
+	it("shows a bash tool call with its output", async () => {
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo hello-from-bash" } }],
+				stopReason: "toolUse",
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "The command printed a greeting." }] },
+		);
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("run it");
+		pi.keys("Enter");
+		await pi.waitFor("The command printed a greeting.");
+		const screen = pi.screen();
+		expect(screen).toContain("$ echo hello-from-bash");
+		expect(screen).toMatch(/^\s+hello-from-bash\s*$/m);
+	});
+
+	it("steers with Enter and queues a follow-up with Alt+Enter while streaming", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "slow ".repeat(60), deltas: 60 }], chunkDelayMs: 60 },
+			{ type: "reply", blocks: [{ type: "text", text: "Steered reply." }] },
+			{ type: "reply", blocks: [{ type: "text", text: "Follow-up reply." }] },
+		);
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("start");
+		pi.keys("Enter");
+		await pi.waitFor("slow slow");
+		pi.type("steer now");
+		pi.keys("Enter");
+		pi.type("later please");
+		pi.keys("M-Enter");
+		await pi.waitFor((screen) => screen.includes("Steering: steer now") && screen.includes("Follow-up: later please"));
+		await pi.waitFor("Follow-up reply.", 20_000);
+		expect(pi.history()).toContain("Steered reply.");
+		const bodies = mock.requests.map((request) => JSON.stringify(request.body));
+		expect(bodies[1]).toContain("steer now");
+		expect(bodies[2]).toContain("later please");
+	});
+
+	it("Escape aborts a stalled stream", async () => {
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "partial answer then nothing", deltas: 4 }],
+			stallAfterEvents: 4,
+		});
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("hang");
+		pi.keys("Enter");
+		await pi.waitFor("Working…");
+		pi.keys("Escape");
+		await pi.waitFor("Aborted");
+		await pi.waitFor((screen) => !screen.includes("Working…"));
+	});
+
+	it("keeps the transcript when the window is resized mid-stream", async () => {
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: `first line\n\n${"word ".repeat(80)}\n\nlast line`, deltas: 40 }],
+			chunkDelayMs: 30,
+		});
+		const pi = start([], { columns: 100, rows: 30 });
+		await pi.waitFor("mock-model");
+		pi.type("stream please");
+		pi.keys("Enter");
+		await pi.waitFor("first line");
+		pi.resize(60, 30);
+		pi.resize(120, 30);
+		await pi.waitFor("last line", 15_000);
+		const history = pi.history();
+		expect(history).toContain("stream please");
+		expect(history).toContain("first line");
+	});
+
+	it("switches the model with /model", async () => {
+		env.writeModelsJson({
+			providers: {
+				mock: {
+					baseUrl: mock.url,
+					api: "anthropic-messages",
+					apiKey: "test-key",
+					models: [{ id: "mock-model" }, { id: "second-model" }],
+				},
+			},
+		});
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "from the second model" }] });
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("/model");
+		pi.keys("Enter");
+		await pi.waitFor("Select a model");
+		pi.type("second");
+		pi.keys("Enter");
+		await pi.waitFor("Model: mock/second-model");
+		pi.type("hi");
+		pi.keys("Enter");
+		await pi.waitFor("from the second model");
+		expect(JSON.stringify(mock.requests[0]?.body)).toContain("second-model");
+	});
+
+	it("navigates with /tree and forks with /fork", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "answer one" }] },
+			{ type: "reply", blocks: [{ type: "text", text: "answer two" }] },
+			{ type: "reply", blocks: [{ type: "text", text: "answer on the branch" }] },
+		);
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("question one");
+		pi.keys("Enter");
+		await pi.waitFor("answer one");
+		pi.type("question two");
+		pi.keys("Enter");
+		await pi.waitFor("answer two");
+		pi.type("/tree");
+		pi.keys("Enter");
+		await pi.waitFor("Session tree");
+		pi.type("answer one");
+		pi.keys("Enter");
+		await pi.waitFor((screen) => !screen.includes("Session tree") && !screen.includes("answer two"));
+		pi.type("branch question");
+		pi.keys("Enter");
+		await pi.waitFor("answer on the branch");
+		const branchBody = JSON.stringify(mock.requests[2]?.body);
+		expect(branchBody).toContain("question one");
+		expect(branchBody).not.toContain("question two");
+		pi.type("/fork");
+		pi.keys("Enter");
+		await pi.waitFor("Fork from a user message");
+		pi.type("branch question");
+		pi.keys("Enter");
+		await pi.waitFor("Forked into a new session.");
+		expect(pi.screen()).toMatch(/branch question/);
+	});
+
+	it("resumes a previous session with /resume", async () => {
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "remembered reply" }] });
+		const first = start();
+		await first.waitFor("mock-model");
+		first.type("an earlier conversation");
+		first.keys("Enter");
+		await first.waitFor("remembered reply");
+		first.type("/quit");
+		first.keys("Enter");
+		await first.waitFor("PI_EXITED 0");
+		const second = start();
+		await second.waitFor("mock-model");
+		second.type("/resume");
+		second.keys("Enter");
+		await second.waitFor("an earlier conversation");
+		second.keys("Enter");
+		await second.waitFor("remembered reply");
+		expect(second.screen()).toContain("Resumed");
+	});
+});
