@@ -40,8 +40,10 @@ export interface RpcClientOptions {
 	cliPath?: string;
 	/** Working directory of the agent process. */
 	cwd?: string;
-	/** Merged over the client's own environment. */
-	env?: Record<string, string>;
+	/** Merged over the client's own environment (or used alone with `inheritEnv: false`). */
+	env?: Record<string, string | undefined>;
+	/** Default true: the agent inherits `process.env` under `env`. */
+	inheritEnv?: boolean;
 	/** Adds `--provider <provider>`. */
 	provider?: string;
 	/** Adds `--model <model>`. */
@@ -92,7 +94,7 @@ export class RpcClient {
 		args.push(...(this.options.args ?? []));
 		const child = spawn(process.execPath, args, {
 			cwd: this.options.cwd,
-			env: { ...process.env, ...this.options.env },
+			env: this.options.inheritEnv === false ? { ...this.options.env } : { ...process.env, ...this.options.env },
 			stdio: ["pipe", "pipe", "pipe"],
 		});
 		this.child = child;
