@@ -1,15 +1,31 @@
 import { copyFileSync, readFileSync, readSync } from "node:fs";
 import { createFileExclusive, writeFileAtomic } from "../fs/atomic-write.js";
 import { type DurableFileSystem, durableFileSystem, writeAllSync } from "../fs/file-system.js";
-import type { SessionEntry, SessionHeader } from "./session-types.js";
 import { PiUserError } from "../user-error.js";
+import { sessionEntryProblem, sessionHeaderProblem } from "./session-entry-schema.js";
+import { migrateSession, needsMigration } from "./session-migrations.js";
+import type { SessionEntry, SessionHeader } from "./session-types.js";
+
+/** An entry line that parsed as JSON but is not a valid entry; skipped and reported. */
+export interface InvalidSessionEntry {
+	/** 1-based line number in the file. */
+	line: number;
+	problem: string;
+}
 
 /** The parsed lines of a session file. */
 export interface ParsedSessionFile {
 	header: SessionHeader;
+	/** The valid entries (migrated to the current version), in file order. */
 	entries: SessionEntry[];
+	/** Every entry line as read (and migrated), valid or not: what a rewrite must keep. */
+	allEntries: SessionEntry[];
 	/** Lines that were not valid JSON objects (e.g. a torn last line). */
 	skippedLines: number;
+	/** Entries skipped because they are not valid for their type. */
+	invalidEntries: InvalidSessionEntry[];
+	/** True when the entries were migrated from an older version in memory. */
+	migrated: boolean;
 }
 
 /** Why a file is not a session. */
@@ -24,49 +40,64 @@ export class InvalidSessionFileError extends PiUserError {
 	}
 }
 
-function isHeader(value: unknown): value is SessionHeader {
-	if (value === null || typeof value !== "object") return false;
-	const record = value as Record<string, unknown>;
-	return record.type === "session" && typeof record.id === "string";
-}
-
 /**
  * Parses session file content. Empty lines and lines that are not JSON objects are skipped, so
  * a torn last line never costs earlier entries. Throws InvalidSessionFileError when the first
- * valid line is not a header.
+ * valid line is not a valid header. Entries of older versions are migrated in memory, then each
+ * is validated by its type; bad ones are skipped and listed in `invalidEntries`.
  */
 export function parseSessionContent(content: string, path: string): ParsedSessionFile {
 	let header: SessionHeader | undefined;
-	const entries: SessionEntry[] = [];
+	const raw: SessionEntry[] = [];
+	const lineNumbers: number[] = [];
 	let skippedLines = 0;
-	for (const rawLine of content.split("\n")) {
+	content.split("\n").forEach((rawLine, index) => {
 		const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
-		if (line.trim() === "") continue;
+		if (line.trim() === "") return;
 		let value: unknown;
 		try {
 			value = JSON.parse(line);
 		} catch {
 			skippedLines++;
-			continue;
+			return;
 		}
 		if (value === null || typeof value !== "object" || Array.isArray(value)) {
 			skippedLines++;
-			continue;
+			return;
 		}
 		if (!header) {
-			if (!isHeader(value)) throw new InvalidSessionFileError(path, "the first line is not a session header");
-			header = value;
-			continue;
+			if ((value as { type?: unknown }).type !== "session") {
+				throw new InvalidSessionFileError(path, "the first line is not a session header");
+			}
+			const problem = sessionHeaderProblem(value);
+			if (problem !== undefined) throw new InvalidSessionFileError(path, `line ${index + 1}: ${problem}`);
+			header = value as SessionHeader;
+			return;
 		}
-		entries.push(value as SessionEntry);
-	}
+		raw.push(value as SessionEntry);
+		lineNumbers.push(index + 1);
+	});
 	if (!header) throw new InvalidSessionFileError(path, "the file holds no session header");
-	return { header, entries, skippedLines };
+	const migrated = needsMigration(header);
+	const all = migrated ? migrateSession(header, raw) : { header, entries: raw };
+	const entries: SessionEntry[] = [];
+	const invalidEntries: InvalidSessionEntry[] = [];
+	all.entries.forEach((entry, index) => {
+		const problem = sessionEntryProblem(entry);
+		if (problem === undefined) entries.push(entry);
+		else invalidEntries.push({ line: lineNumbers[index] ?? 0, problem });
+	});
+	return { header: all.header, entries, allEntries: all.entries, skippedLines, invalidEntries, migrated };
 }
 
 /** Reads and parses a session file. Throws InvalidSessionFileError for non-session files. */
 export function readSessionFile(path: string): ParsedSessionFile {
 	return parseSessionContent(readFileSync(path, "utf8"), path);
+}
+
+/** One line per problem, naming file and line, for a manager's or a listing's diagnostics. */
+export function describeInvalidEntries(path: string, invalid: readonly InvalidSessionEntry[]): string[] {
+	return invalid.map((entry) => `Skipped invalid entry at ${path}:${entry.line}: ${entry.problem}`);
 }
 
 /** Serialises header and entries as JSONL. */
