@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hasTmux, TmuxPi } from "./interactive-tmux.js";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
@@ -202,5 +204,44 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		second.keys("Enter");
 		await second.waitFor("remembered reply");
 		expect(second.screen()).toContain("Resumed");
+	});
+
+	it("answers an extension dialog (the permission gate) with the keyboard", async () => {
+		// A global extension (auto-discovered), so the test does not depend on -e being wired.
+		mkdirSync(join(env.agentDir, "extensions"), { recursive: true });
+		const extension = join(env.agentDir, "extensions", "permission-gate.ts");
+		writeFileSync(
+			extension,
+			`export default function (pi) {
+	pi.on("tool_call", async (event, ctx) => {
+		if (event.toolName !== "bash") return undefined;
+		const command = String(event.input.command);
+		if (!/\\brm\\s+(-rf?|--recursive)/i.test(command)) return undefined;
+		if (!ctx.hasUI) return { block: true, reason: "Dangerous command blocked (no UI for confirmation)" };
+		const choice = await ctx.ui.select("⚠️ Dangerous command:\\n\\n  " + command + "\\n\\nAllow?", ["Yes", "No"]);
+		return choice === "Yes" ? undefined : { block: true, reason: "Blocked by user" };
+	});
+}
+`,
+		);
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "rm -rf ./scratch" } }],
+				stopReason: "toolUse",
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "Understood, not deleting." }] },
+		);
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("clean up");
+		pi.keys("Enter");
+		await pi.waitFor("Dangerous command:");
+		expect(pi.screen()).toContain("rm -rf ./scratch");
+		pi.keys("Down");
+		pi.keys("Enter");
+		await pi.waitFor("Understood, not deleting.");
+		expect(pi.screen()).toContain("Blocked by user");
+		expect(JSON.stringify(mock.requests[1]?.body)).toContain("Blocked by user");
 	});
 });
