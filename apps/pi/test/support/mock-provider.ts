@@ -21,7 +21,7 @@ export function useMockProvider(
 	env: PiTestEnv,
 	mock: MockLlm,
 	api: MockWireApi = "openai-completions",
-	model: { reasoning?: boolean; maxTokens?: number; contextWindow?: number } = {},
+	model: { reasoning?: boolean; maxTokens?: number; contextWindow?: number; input?: ("text" | "image")[] } = {},
 ): void {
 	env.writeModelsJson({
 		providers: {

@@ -7,7 +7,7 @@ import type { SessionManager } from "../core/session/session-manager.js";
 import { getAgentDir } from "../core/session/session-paths.js";
 import { PiUserError } from "../core/user-error.js";
 import { takeOverStdout } from "../modes/output-guard.js";
-import type { Args } from "./args.js";
+import { type Args, resolveExtensionFlags } from "./args.js";
 import { assembleInitialPrompts, readFileArguments, readPipedStdin } from "./initial-message.js";
 import type { AppMode, BuiltinExtensionFactory } from "./main.js";
 import { createCliRuntimeFactory } from "./runtime-factory.js";
@@ -45,6 +45,13 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	// §2 step 5.
 	if (mode === "rpc" && args.fileArgs.length > 0) {
 		process.stderr.write("Error: @file arguments are not supported in RPC mode\n");
+		return 1;
+	}
+
+	// Until extensions can register flags, every unknown flag is an error (extensions.md §5).
+	const unmatched = resolveExtensionFlags(args, []).diagnostics;
+	if (unmatched.length > 0) {
+		for (const diagnostic of unmatched) process.stderr.write(`Error: ${diagnostic.message}\n`);
 		return 1;
 	}
 

@@ -1,0 +1,188 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type * as acp from "@agentclientprotocol/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type AcpProcess, spawnAcp, textOf, updatesOf } from "./acp-support.js";
+import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
+
+let env: PiTestEnv;
+let mock: MockLlm;
+let pi: AcpProcess | undefined;
+
+beforeEach(async () => {
+	env = createPiTestEnv();
+	mock = await startMock();
+	useMockProvider(env, mock, "openai-completions");
+});
+
+afterEach(async () => {
+	await pi?.close();
+	pi = undefined;
+	await mock.close();
+	env.cleanup();
+});
+
+async function started(options: Parameters<typeof spawnAcp>[1] = {}): Promise<{ pi: AcpProcess; sessionId: string }> {
+	pi = spawnAcp(env, options);
+	await pi.initialize();
+	const { sessionId } = await pi.newSession(env.cwd);
+	return { pi, sessionId };
+}
+
+function finalUpdate(current: AcpProcess, toolCallId: string): acp.ToolCallUpdate | undefined {
+	return (updatesOf(current, "tool_call_update") as acp.ToolCallUpdate[]).find(
+		(update) => update.toolCallId === toolCallId && (update.status === "completed" || update.status === "failed"),
+	);
+}
+
+const PERMISSION_GATE = `
+export default function (pi) {
+	pi.on("tool_call", async (event, ctx) => {
+		if (event.toolName !== "bash") return undefined;
+		const command = String(event.input.command);
+		if (!/\\brm\\s+(-rf?|--recursive)/i.test(command)) return undefined;
+		if (!ctx.hasUI) return { block: true, reason: "Dangerous command blocked (no UI for confirmation)" };
+		const choice = await ctx.ui.select("⚠️ Dangerous command:\\n\\n  " + command + "\\n\\nAllow?", ["Yes", "No"]);
+		if (choice !== "Yes") return { block: true, reason: "Blocked by user" };
+		return undefined;
+	});
+}
+`;
+
+describe("pi --mode acp", () => {
+	it("initializes, creates a session and streams a text reply as agent_message_chunk", async () => {
+		pi = spawnAcp(env);
+		const init = await pi.initialize();
+		expect(init.agentInfo?.name).toBe("pi");
+		expect(init.agentCapabilities?.loadSession).toBe(true);
+		expect(init.authMethods?.map((method) => method.id)).toContain("pi-auth");
+		const session = await pi.newSession(env.cwd);
+		expect(session.configOptions?.find((option) => option.id === "model")).toMatchObject({
+			currentValue: "mock/mock-model",
+		});
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "Hello from pi over ACP", deltas: 5 }] });
+		const response = await pi.prompt(session.sessionId, "hi");
+		expect(response.stopReason).toBe("end_turn");
+		const chunks = updatesOf(pi, "agent_message_chunk");
+		expect(chunks.length).toBe(5);
+		expect(textOf(chunks)).toBe("Hello from pi over ACP");
+		expect(JSON.stringify((mock.requests[0]?.body as { messages: unknown[] }).messages.at(-1))).toContain("hi");
+	});
+
+	it("reports a bash tool call with kind execute, in_progress then completed, and its output", async () => {
+		const { pi: current, sessionId } = await started();
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", id: "call_bash", name: "bash", arguments: { command: "echo acp-e2e" } }],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "ran it" }] },
+		);
+		expect((await current.prompt(sessionId, "run echo")).stopReason).toBe("end_turn");
+		const call = updatesOf(current, "tool_call")[0] as acp.ToolCall;
+		expect(call).toMatchObject({
+			toolCallId: "call_bash",
+			kind: "execute",
+			status: "in_progress",
+			title: "echo acp-e2e",
+		});
+		const final = finalUpdate(current, "call_bash");
+		expect(final?.status).toBe("completed");
+		expect(JSON.stringify(final?.content)).toContain("acp-e2e");
+	});
+
+	it("shows an edit as a diff with old and new text", async () => {
+		writeFileSync(join(env.cwd, "greet.txt"), "hello world\n");
+		const { pi: current, sessionId } = await started();
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [
+					{
+						type: "toolCall",
+						id: "call_edit",
+						name: "edit",
+						arguments: { path: "greet.txt", edits: [{ oldText: "world", newText: "editor" }] },
+					},
+				],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "edited" }] },
+		);
+		await current.prompt(sessionId, "edit it");
+		const final = finalUpdate(current, "call_edit");
+		expect(final?.content).toEqual([
+			{ type: "diff", path: join(env.cwd, "greet.txt"), oldText: "world", newText: "editor" },
+		]);
+		expect(updatesOf(current, "tool_call")[0]).toMatchObject({ kind: "edit" });
+		expect(readFileSync(join(env.cwd, "greet.txt"), "utf8")).toBe("hello editor\n");
+	});
+
+	it("cancels mid-stream: the prompt resolves cancelled and the process keeps serving", async () => {
+		const { pi: current, sessionId } = await started();
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "slow ".repeat(400), deltas: 400 }],
+			chunkDelayMs: 20,
+		});
+		const prompt = current.prompt(sessionId, "long answer please");
+		await current.waitForUpdate((update) => update.sessionUpdate === "agent_message_chunk");
+		await current.agent.notify("session/cancel", { sessionId });
+		expect((await prompt).stopReason).toBe("cancelled");
+		expect(updatesOf(current, "agent_message_chunk").length).toBeLessThan(400);
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "still here" }] });
+		expect((await current.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+	});
+
+	it("queues a second prompt sent while one runs as a follow-up; both end, the queue is visible", async () => {
+		const { pi: current, sessionId } = await started();
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "first ".repeat(30), deltas: 30 }], chunkDelayMs: 10 },
+			{ type: "reply", blocks: [{ type: "text", text: "second answer" }] },
+		);
+		const first = current.prompt(sessionId, "one");
+		await current.waitForUpdate((update) => update.sessionUpdate === "agent_message_chunk");
+		const second = current.prompt(sessionId, "two");
+		const [a, b] = await Promise.all([first, second]);
+		expect([a.stopReason, b.stopReason]).toEqual(["end_turn", "end_turn"]);
+		expect(mock.requests).toHaveLength(2);
+		expect(JSON.stringify((mock.requests[1]?.body as { messages: unknown[] }).messages.at(-1))).toContain("two");
+		expect(textOf(updatesOf(current, "user_message_chunk"))).toBe("two");
+		const queued = current.extNotifications.filter((note) => note.method === "_pi/queue_update");
+		expect(queued.some((note) => JSON.stringify(note.params).includes('"followUp":["two"]'))).toBe(true);
+	});
+
+	it("turns the permission gate's dialog into session/request_permission: allow runs, reject blocks", async () => {
+		const extension = join(env.root, "permission-gate.mjs");
+		writeFileSync(extension, PERMISSION_GATE);
+		let answer = "allow_once";
+		const { pi: current, sessionId } = await started({
+			args: ["-e", extension],
+			onPermission: () => ({ outcome: { outcome: "selected", optionId: answer } }),
+		});
+		for (const [index, option] of ["allow_once", "reject_once"].entries()) {
+			answer = option;
+			const target = join(env.cwd, `doomed-${index}`);
+			mkdirSync(target);
+			mock.enqueue(
+				{
+					type: "reply",
+					blocks: [
+						{ type: "toolCall", id: `call_rm_${index}`, name: "bash", arguments: { command: `rm -rf ${target}` } },
+					],
+				},
+				{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+			);
+			await current.prompt(sessionId, "clean up");
+			expect(existsSync(target)).toBe(option === "reject_once");
+			const final = finalUpdate(current, `call_rm_${index}`);
+			if (option === "reject_once") expect(JSON.stringify(final?.content)).toContain("Blocked by user");
+		}
+		expect(current.permissionRequests).toHaveLength(2);
+		expect(current.permissionRequests[0]?.toolCall.toolCallId).toBe("call_rm_0");
+		expect(current.permissionRequests[0]?.options.map((option) => option.kind)).toEqual([
+			"allow_once",
+			"allow_always",
+			"reject_once",
+		]);
+	});
+});
