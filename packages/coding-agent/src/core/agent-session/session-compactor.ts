@@ -62,9 +62,10 @@ export class SessionCompactor {
 	): Promise<CompactionResult> {
 		if (this.controller) throw new Error("A compaction is already running");
 		const willRetry = options.willRetry ?? false;
-		this.host.emit({ type: "compaction_start", reason });
+		// The controller exists before compaction_start, so an abort from its listener cancels it.
 		const controller = new AbortController();
 		this.controller = controller;
+		this.host.emit({ type: "compaction_start", reason });
 		const work = this.run(reason, controller.signal, options.customInstructions);
 		this.running = work;
 		try {
@@ -108,6 +109,8 @@ export class SessionCompactor {
 		const apiKey = await this.host.modelRuntime.getApiKey(model);
 		if (!apiKey && !(await this.host.modelRuntime.hasAuth(model.provider)))
 			throw new Error(`No API key for ${model.provider}`);
+		// Cancelled before the summary request: no request starts.
+		if (signal.aborted) throw new CompactionCancelledError();
 		const generated = await withSummarizationRetry(
 			() =>
 				generateCompactionSummary(preparation, {
