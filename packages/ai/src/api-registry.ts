@@ -1,5 +1,6 @@
 import { AssistantMessageEventStream } from "./event-stream.js";
-import type { Context, Model, ProviderStreams, SimpleStreamOptions, StreamOptions } from "./types.js";
+import type { ProviderStreams } from "./stream-function.js";
+import type { Context, Model, SimpleStreamOptions, StreamOptions } from "./types.js";
 import { errorText, failStream } from "./utils/failed-stream.js";
 import { forwardStream } from "./utils/forward-stream.js";
 

@@ -83,6 +83,7 @@ export {
 	stream,
 	streamSimple,
 } from "./stream.js";
+export type { ProviderStreams, StreamFunction } from "./stream-function.js";
 export type { AnthropicEffort, GeminiThinkingLevel, GoogleThinkingConfig } from "./thinking-levels.js";
 export {
 	ANTHROPIC_DEFAULT_THINKING_BUDGETS,
@@ -124,10 +125,8 @@ export type {
 	OpenAIResponsesCompat,
 	PayloadHook,
 	ProviderId,
-	ProviderStreams,
 	SimpleStreamOptions,
 	StopReason,
-	StreamFunction,
 	StreamOptions,
 	TextContent,
 	ThinkingBudgets,

@@ -1,5 +1,6 @@
 import type { ApiKeyCredential, OAuthCredential } from "./credential-store.js";
-import type { Model, ProviderStreams } from "./types.js";
+import type { ProviderStreams } from "./stream-function.js";
+import type { Model } from "./types.js";
 
 /** Request auth for one model request. */
 export interface ModelAuth {

@@ -1,5 +1,4 @@
 import type { TSchema } from "@sinclair/typebox";
-import type { AssistantMessageEventStream } from "./event-stream.js";
 
 /** Wire protocols with a built-in implementation. Open set: third parties register more. */
 export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-responses" | "google-generative-ai";
@@ -267,21 +266,4 @@ export interface SimpleStreamOptions extends StreamOptions {
 	/** Omitted = no thinking. */
 	reasoning?: ThinkingLevel;
 	thinkingBudgets?: ThinkingBudgets;
-}
-
-/**
- * A stream function. Contract: it never throws or rejects for request failures (missing key,
- * HTTP error, network drop, abort, malformed vendor data); those end the stream with an `error`
- * event whose message has stopReason "error" or "aborted". Programming errors may throw.
- */
-export type StreamFunction<TOptions extends StreamOptions = StreamOptions> = (
-	model: Model,
-	context: Context,
-	options?: TOptions,
-) => AssistantMessageEventStream;
-
-/** What an API module (one wire protocol) exports. */
-export interface ProviderStreams<TOptions extends StreamOptions = StreamOptions> {
-	stream: StreamFunction<TOptions>;
-	streamSimple: StreamFunction<SimpleStreamOptions>;
 }

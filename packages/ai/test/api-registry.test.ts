@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getApi, getRegisteredApis, hasApi, isApiLoaded, registerApi, unregisterApi } from "../src/api-registry.js";
 import { AssistantMessageEventStream } from "../src/event-stream.js";
 import { BUILTIN_APIS } from "../src/providers/register-builtins.js";
-import type { ProviderStreams } from "../src/types.js";
+import type { ProviderStreams } from "../src/stream-function.js";
 import { failedStream } from "../src/utils/failed-stream.js";
 import { testModel } from "./support/fixtures.js";
 import { collect } from "./support/stream-invariants.js";

@@ -6,7 +6,8 @@ import { builtinModels } from "../src/models/builtin-models.js";
 import { createModels } from "../src/models-collection.js";
 import { createProvider, envApiKeyAuth, keylessAuth, type OAuthAuth, type Provider } from "../src/provider.js";
 import { AssistantMessageBuilder } from "../src/providers/shared/assistant-message-builder.js";
-import type { Context, Model, ProviderStreams, SimpleStreamOptions, Tool } from "../src/types.js";
+import type { ProviderStreams } from "../src/stream-function.js";
+import type { Context, Model, SimpleStreamOptions, Tool } from "../src/types.js";
 import { collect, expectInvariants } from "./support/stream-invariants.js";
 
 /** API streams that record what they were called with and answer "ok". */

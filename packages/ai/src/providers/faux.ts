@@ -1,6 +1,7 @@
 import { AssistantMessageEventStream } from "../event-stream.js";
 import { createProvider, keylessAuth, type Provider } from "../provider.js";
-import type { Context, Model, ModelCost, ProviderStreams, SimpleStreamOptions } from "../types.js";
+import type { ProviderStreams } from "../stream-function.js";
+import type { Context, Model, ModelCost, SimpleStreamOptions } from "../types.js";
 import { ABORTED_MESSAGE, errorText, failStream } from "../utils/failed-stream.js";
 import { playFauxScript } from "./faux-playback.js";
 import { type FauxScript, fauxAssistantMessage } from "./faux-script.js";

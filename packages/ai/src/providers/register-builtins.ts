@@ -1,5 +1,5 @@
 import { registerApi } from "../api-registry.js";
-import type { ProviderStreams, StreamFunction } from "../types.js";
+import type { ProviderStreams, StreamFunction } from "../stream-function.js";
 
 /**
  * One loader per built-in API module. Each is a dynamic import, so a vendor SDK loads only on the

@@ -1,4 +1,5 @@
-import type { Api, Model, SimpleStreamOptions, StreamFunction, StreamOptions } from "../../src/types.js";
+import type { StreamFunction } from "../../src/stream-function.js";
+import type { Api, Model, SimpleStreamOptions, StreamOptions } from "../../src/types.js";
 
 /**
  * One wire API as the shared conformance suite sees it.

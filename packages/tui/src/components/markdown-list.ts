@@ -2,9 +2,15 @@
  * Ordered, unordered and task lists with hanging indentation: wrapped and nested content lines
  * up under the item's text, not under its bullet.
  */
-import type { Tokens } from "marked";
+import type { Token, Tokens } from "marked";
 import { visibleWidth } from "../text-width.js";
-import type { MarkdownBlockRenderer } from "./markdown-block-renderer.js";
+import type { MarkdownTheme } from "./markdown-theme.js";
+
+/** What a list needs from the block renderer (its items hold blocks); declared here to keep the import graph acyclic. */
+export interface ListItemRenderer {
+	readonly theme: MarkdownTheme;
+	renderSequence(tokens: readonly Token[], width: number, depth: number, loose: boolean): string[];
+}
 
 /** Bullets by nesting depth (the last repeats). */
 const BULLETS = ["•", "◦", "▪"];
@@ -12,7 +18,7 @@ const TASK_OPEN = "☐";
 const TASK_DONE = "☑";
 
 /** Renders a list at nesting `depth` (0 = top level) to lines of at most `width` cells. */
-export function renderList(list: Tokens.List, width: number, depth: number, renderer: MarkdownBlockRenderer): string[] {
+export function renderList(list: Tokens.List, width: number, depth: number, renderer: ListItemRenderer): string[] {
 	const markers = list.items.map((item, index) => markerText(list, item, index, depth));
 	const markerWidth = Math.max(...markers.map((marker) => visibleWidth(marker))) + 1;
 	const lines: string[] = [];
@@ -40,7 +46,7 @@ function markerText(list: Tokens.List, item: Tokens.ListItem, index: number, dep
 	return task ?? BULLETS[Math.min(depth, BULLETS.length - 1)] ?? "•";
 }
 
-function styleMarker(marker: string, item: Tokens.ListItem, renderer: MarkdownBlockRenderer): string {
+function styleMarker(marker: string, item: Tokens.ListItem, renderer: ListItemRenderer): string {
 	const theme = renderer.theme;
 	if (!item.task) return theme.listBullet(marker);
 	const box = marker.slice(-1);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import type { FindRequest, FindSearchResult } from "./find-operations.js";
+import type { FindRequest, FindSearchResult } from "./find-request.js";
 
 /**
  * The fd engine for the find tool: `fd --glob --hidden`, plus `--follow`, `--no-require-git`,

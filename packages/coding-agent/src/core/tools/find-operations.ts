@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { findExecutable } from "./external-commands.js";
 import { findWithFd, isFdUsable } from "./find-fd.js";
+import type { FindRequest, FindSearchResult } from "./find-request.js";
 import { walkTree } from "./gitignore-walker.js";
 import { createGlobMatcher } from "./glob-pattern.js";
 
@@ -11,24 +12,7 @@ import { createGlobMatcher } from "./glob-pattern.js";
  * symbolic links without looping.
  */
 
-/** One search, with every parameter already defaulted. */
-export interface FindRequest {
-	/** Absolute directory to search. */
-	searchPath: string;
-	/** Glob (glob-pattern.ts rules: without `/` it matches names, with `/` relative paths). */
-	pattern: string;
-	/** Maximum number of results. */
-	limit: number;
-	signal?: AbortSignal;
-}
-
-/** Matching paths in walk order. */
-export interface FindSearchResult {
-	/** Relative to the search directory, `/`-separated; directories end with `/`. At most `limit`. */
-	paths: string[];
-	/** True when more than `limit` entries matched. */
-	limitReached: boolean;
-}
+export type { FindRequest, FindSearchResult } from "./find-request.js";
 
 /** File access and searching used by the find tool; replace it to search elsewhere. */
 export interface FindOperations {

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
 import { walkTree } from "./gitignore-walker.js";
 import { createGlobMatcher, type GlobMatcher } from "./glob-pattern.js";
-import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-operations.js";
+import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-request.js";
 import { LineSplitter } from "./line-splitter.js";
 
 /**

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { basename, relative, sep } from "node:path";
 import { createInterface } from "node:readline";
-import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-operations.js";
+import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-request.js";
 
 /**
  * The ripgrep engine: `rg --json --line-number --color=never --hidden` (configuration.md §8),

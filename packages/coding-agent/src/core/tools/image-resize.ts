@@ -1,4 +1,4 @@
-import type { ImageResizer, ResizedImage } from "./read.js";
+import type { ImageResizer, ResizedImage } from "./image-resizer.js";
 
 type Photon = typeof import("@silvia-odwyer/photon-node");
 

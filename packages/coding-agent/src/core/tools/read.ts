@@ -3,6 +3,7 @@ import { type ImageContent, type Static, type TextContent, Type } from "@pi/ai";
 import { detectImageMimeType, isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
 import { fileAccessError } from "./file-errors.js";
 import { resizeImageToFit } from "./image-resize.js";
+import type { ImageResizer, ResizedImage } from "./image-resizer.js";
 import { readLineWindow } from "./line-window-reader.js";
 import { normalizeToolPath, resolveExistingPath } from "./path-resolution.js";
 import { createLocalReadOperations, type ReadOperations, readPrefix } from "./read-operations.js";
@@ -26,21 +27,7 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Images are downscaled to fit this many pixels per side when auto-resize is on (configuration.md §3.5). */
 export const MAX_IMAGE_DIMENSION = 2000;
 
-/** A downscaled image and an optional note for the model (e.g. original and new dimensions). */
-export interface ResizedImage {
-	data: Uint8Array;
-	mimeType: string;
-	note?: string;
-}
-
-/**
- * Downscales an image to fit `maxDimension`×`maxDimension`. Returns undefined when the image
- * already fits (or cannot be decoded) and should be sent as it is.
- */
-export type ImageResizer = (
-	image: { data: Uint8Array; mimeType: string },
-	maxDimension: number,
-) => Promise<ResizedImage | undefined>;
+export type { ImageResizer, ResizedImage } from "./image-resizer.js";
 
 /** Options of {@link createReadTool}. */
 export interface ReadToolOptions {
