@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createPiTestEnv, type MockLlm, type PiTestEnv, spawnPi, startMock, useMockProvider } from "./support/index.js";
+
+let env: PiTestEnv;
+let mock: MockLlm;
+
+beforeEach(async () => {
+	env = createPiTestEnv();
+	mock = await startMock();
+	useMockProvider(env, mock, "anthropic-messages");
+});
+
+afterEach(async () => {
+	await mock.close();
+	env.cleanup();
+});
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+describe("signals in one-shot modes", () => {
+	for (const [signal, code] of [
+		["SIGTERM", 143],
+		["SIGHUP", 129],
+	] as const) {
+		it(`${signal} during a running bash tool exits ${code} and leaves no child behind`, async () => {
+			mock.enqueue({
+				type: "reply",
+				blocks: [
+					{
+						type: "toolCall",
+						id: "call_1",
+						name: "bash",
+						// exec: the shell becomes the sleep, so the printed pid is the process to check.
+						arguments: { command: "echo child-pid:$$; exec sleep 60" },
+					},
+				],
+			});
+			const pi = spawnPi(env, ["--mode", "json", "wait for it"]);
+			const stdout = await pi.waitForStdout((text) => /child-pid:\d+/.test(text));
+			const pid = Number(/child-pid:(\d+)/.exec(stdout)![1]);
+			expect(isAlive(pid)).toBe(true);
+			pi.child.kill(signal);
+			const result = await pi.exited;
+			expect(result.code).toBe(code);
+			expect(isAlive(pid)).toBe(false);
+		});
+	}
+});
