@@ -56,8 +56,7 @@ describe("pi --mode acp sessions", () => {
 		expect(textOf(updatesOf(second, "agent_message_chunk"))).toBe("the stored answer");
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "continued" }] });
 		await second.prompt(sessionId, "and now?");
-		const messages = (mock.requests.at(-1)?.body as { messages: { content: unknown }[] }).messages;
-		expect(JSON.stringify(messages)).toContain("the stored answer");
+		expect(JSON.stringify(mock.requests.at(-1)?.body)).toContain("the stored answer");
 	});
 
 	it("switches the model through session/set_config_option", async () => {
@@ -86,7 +85,7 @@ describe("pi --mode acp sessions", () => {
 		expect(switched.configOptions.find((option) => option.id === "model")?.currentValue).toBe("mock/mock-model-2");
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "from model two" }] });
 		await current.prompt(sessionId, "who are you");
-		expect((mock.requests.at(-1)?.body as { model: string }).model).toBe("mock-model-2");
+		expect((mock.requests.at(-1)?.body as { model?: string } | undefined)?.model).toBe("mock-model-2");
 	});
 
 	it("routes read and write through the client's fs capability", async () => {

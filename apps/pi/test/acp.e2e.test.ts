@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -22,6 +22,10 @@ afterEach(async () => {
 	env.cleanup();
 });
 
+function lastMessage(requestIndex: number): unknown {
+	return (mock.requests[requestIndex]?.body as { messages?: unknown[] } | undefined)?.messages?.at(-1);
+}
+
 async function started(options: Parameters<typeof spawnAcp>[1] = {}): Promise<{ pi: AcpProcess; sessionId: string }> {
 	pi = spawnAcp(env, options);
 	await pi.initialize();
@@ -34,20 +38,6 @@ function finalUpdate(current: AcpProcess, toolCallId: string): acp.ToolCallUpdat
 		(update) => update.toolCallId === toolCallId && (update.status === "completed" || update.status === "failed"),
 	);
 }
-
-const PERMISSION_GATE = `
-export default function (pi) {
-	pi.on("tool_call", async (event, ctx) => {
-		if (event.toolName !== "bash") return undefined;
-		const command = String(event.input.command);
-		if (!/\\brm\\s+(-rf?|--recursive)/i.test(command)) return undefined;
-		if (!ctx.hasUI) return { block: true, reason: "Dangerous command blocked (no UI for confirmation)" };
-		const choice = await ctx.ui.select("⚠️ Dangerous command:\\n\\n  " + command + "\\n\\nAllow?", ["Yes", "No"]);
-		if (choice !== "Yes") return { block: true, reason: "Blocked by user" };
-		return undefined;
-	});
-}
-`;
 
 describe("pi --mode acp", () => {
 	it("initializes, creates a session and streams a text reply as agent_message_chunk", async () => {
@@ -66,7 +56,7 @@ describe("pi --mode acp", () => {
 		const chunks = updatesOf(pi, "agent_message_chunk");
 		expect(chunks.length).toBe(5);
 		expect(textOf(chunks)).toBe("Hello from pi over ACP");
-		expect(JSON.stringify((mock.requests[0]?.body as { messages: unknown[] }).messages.at(-1))).toContain("hi");
+		expect(JSON.stringify(lastMessage(0))).toContain("hi");
 	});
 
 	it("reports a bash tool call with kind execute, in_progress then completed, and its output", async () => {
@@ -145,44 +135,9 @@ describe("pi --mode acp", () => {
 		const [a, b] = await Promise.all([first, second]);
 		expect([a.stopReason, b.stopReason]).toEqual(["end_turn", "end_turn"]);
 		expect(mock.requests).toHaveLength(2);
-		expect(JSON.stringify((mock.requests[1]?.body as { messages: unknown[] }).messages.at(-1))).toContain("two");
+		expect(JSON.stringify(lastMessage(1))).toContain("two");
 		expect(textOf(updatesOf(current, "user_message_chunk"))).toBe("two");
 		const queued = current.extNotifications.filter((note) => note.method === "_pi/queue_update");
 		expect(queued.some((note) => JSON.stringify(note.params).includes('"followUp":["two"]'))).toBe(true);
-	});
-
-	it("turns the permission gate's dialog into session/request_permission: allow runs, reject blocks", async () => {
-		const extension = join(env.root, "permission-gate.mjs");
-		writeFileSync(extension, PERMISSION_GATE);
-		let answer = "allow_once";
-		const { pi: current, sessionId } = await started({
-			args: ["-e", extension],
-			onPermission: () => ({ outcome: { outcome: "selected", optionId: answer } }),
-		});
-		for (const [index, option] of ["allow_once", "reject_once"].entries()) {
-			answer = option;
-			const target = join(env.cwd, `doomed-${index}`);
-			mkdirSync(target);
-			mock.enqueue(
-				{
-					type: "reply",
-					blocks: [
-						{ type: "toolCall", id: `call_rm_${index}`, name: "bash", arguments: { command: `rm -rf ${target}` } },
-					],
-				},
-				{ type: "reply", blocks: [{ type: "text", text: "done" }] },
-			);
-			await current.prompt(sessionId, "clean up");
-			expect(existsSync(target)).toBe(option === "reject_once");
-			const final = finalUpdate(current, `call_rm_${index}`);
-			if (option === "reject_once") expect(JSON.stringify(final?.content)).toContain("Blocked by user");
-		}
-		expect(current.permissionRequests).toHaveLength(2);
-		expect(current.permissionRequests[0]?.toolCall.toolCallId).toBe("call_rm_0");
-		expect(current.permissionRequests[0]?.options.map((option) => option.kind)).toEqual([
-			"allow_once",
-			"allow_always",
-			"reject_once",
-		]);
 	});
 });
