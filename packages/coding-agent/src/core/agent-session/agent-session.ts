@@ -8,6 +8,7 @@ import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
+import { SessionWriteError } from "../session/session-file.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { AgentSessionConfig, PromptOptions } from "./agent-session-config.js";
 import type { AgentSessionListener, CompactionResult, QueuedInputDisposition } from "./agent-session-events.js";
@@ -59,6 +60,7 @@ export class AgentSession {
 	private autoRetry: boolean;
 	private disposed = false;
 	private bindings: ExtensionBindings = { mode: "print" };
+	private lastSessionWriteError: SessionWriteError | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -91,7 +93,7 @@ export class AgentSession {
 		const { queues, run } = this.parts;
 		if (event.type === "message_start") queues.noteInjected(event.message);
 		if (event.type === "message_end") {
-			this.sessionManager.appendMessage(event.message);
+			this.persistMessage(event.message);
 			if (event.message.role === "assistant") run.noteReply(event.message);
 		}
 		if (event.type === "agent_end") {
@@ -101,6 +103,25 @@ export class AgentSession {
 			return;
 		}
 		this.events.emit(event);
+	}
+
+	/**
+	 * A message that cannot be saved (full disk, …) stops the run: nothing more is built on a reply
+	 * the session file does not hold. The error stays readable as `sessionWriteError`.
+	 */
+	private persistMessage(message: AgentMessage): void {
+		try {
+			this.sessionManager.appendMessage(message);
+		} catch (error) {
+			if (!(error instanceof SessionWriteError)) throw error;
+			this.lastSessionWriteError = error;
+			this.agent.abort();
+		}
+	}
+
+	/** The last failed session write (the session file lacks that message), if any. */
+	get sessionWriteError(): SessionWriteError | undefined {
+		return this.lastSessionWriteError;
 	}
 
 	// --- state --------------------------------------------------------------------------------

@@ -1,0 +1,46 @@
+import type { AgentTool } from "@pi/agent-core";
+import { fauxAssistantMessage, fauxToolCall, Type } from "@pi/ai";
+import { describe, expect, it } from "vitest";
+import { SessionWriteError } from "../../src/core/session/session-file.js";
+import { SessionManager } from "../../src/core/session/session-manager.js";
+import { createFauxSession } from "../support/faux-session.js";
+import { useTempDirs } from "../support/temp-dir.js";
+import { useFaultyFileSystem } from "./support/faulty-fs.js";
+
+const tempDir = useTempDirs();
+const faults = useFaultyFileSystem();
+
+describe("AgentSession when the session file cannot be written", () => {
+	it("stops the run, reports the error and builds nothing on the unsaved reply", async () => {
+		const dir = tempDir();
+		const sessionManager = SessionManager.create(dir, dir);
+		let toolRuns = 0;
+		const tool: AgentTool = {
+			name: "touch",
+			label: "touch",
+			description: "counts",
+			parameters: Type.Object({}),
+			execute: async () => {
+				toolRuns++;
+				return { content: [{ type: "text", text: "ok" }], details: {} };
+			},
+		};
+		const { session, faux } = await createFauxSession({ sessionManager, cwd: dir, tools: [tool] });
+		faux.setResponses([
+			fauxAssistantMessage("first reply"),
+			fauxAssistantMessage([fauxToolCall("touch", {})]),
+			fauxAssistantMessage("never reached"),
+		]);
+		await session.prompt("one");
+		const file = sessionManager.getSessionFile()!;
+		const saved = SessionManager.open(file).getEntries().length;
+		faults({ freeBytes: 0, affects: (path) => path === file });
+		await session.prompt("two");
+		expect(session.sessionWriteError).toBeInstanceOf(SessionWriteError);
+		expect(session.sessionWriteError?.message).toContain(`No space left on device: ${file}`);
+		expect(toolRuns).toBe(0);
+		expect(sessionManager.getEntries()).toHaveLength(saved);
+		faults({});
+		expect(SessionManager.open(file).getEntries()).toHaveLength(saved);
+	});
+});
