@@ -3,6 +3,7 @@ import { benchAgentLoop } from "./agent-loop-bench.js";
 import { benchAgentSession } from "./agent-session-bench.js";
 import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
+import { benchCli } from "./cli-bench.js";
 import { benchSessions } from "./session-bench.js";
 import { benchTuiRender } from "./tui-render-bench.js";
 
@@ -12,6 +13,7 @@ const benchmarks: Benchmark[] = [
 	{ name: "agent-session", run: benchAgentSession },
 	{ name: "sessions", run: benchSessions },
 	{ name: "tui", run: benchTuiRender },
+	{ name: "cli", run: benchCli },
 ];
 
 function format(result: BenchResult): string {
