@@ -12,6 +12,11 @@ export function errorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** The error for a FIFO, device or socket, which the file tools never open for reading. */
+export function notRegularFile(displayPath: string): Error {
+	return new Error(`Not a regular file: ${displayPath} (a FIFO, device or socket cannot be read)`);
+}
+
 /** A tool error for a failed file access: `File not found: <path>`, `Permission denied: <path>`, … */
 export function fileAccessError(error: unknown, displayPath: string): Error {
 	switch (errorCode(error)) {
@@ -24,6 +29,8 @@ export function fileAccessError(error: unknown, displayPath: string): Error {
 			return new Error(`Is a directory: ${displayPath}`);
 		case "ENOTDIR":
 			return new Error(`Not a directory: a parent of ${displayPath} is a file`);
+		case "ENOTREGULAR":
+			return notRegularFile(displayPath);
 		case "ENOSPC":
 		case "EDQUOT":
 			return new Error(`No space left on device: ${displayPath}`);

@@ -1,10 +1,10 @@
-import { createReadStream } from "node:fs";
 import { basename } from "node:path";
 import { isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
 import { walkTree } from "./gitignore-walker.js";
 import { createGlobMatcher, type GlobMatcher } from "./glob-pattern.js";
 import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-request.js";
 import { LineSplitter } from "./line-splitter.js";
+import { readRegularFile } from "./regular-file.js";
 
 /**
  * The built-in grep engine: walks with gitignore-walker.ts, skips binary files (a NUL byte in the
@@ -63,7 +63,8 @@ async function searchFile(absolutePath: string, displayPath: string, state: Sear
 	const splitter = new LineSplitter(collector.onLine);
 	let first = true;
 	try {
-		for await (const chunk of createReadStream(absolutePath, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+		// FIFOs, devices and sockets are skipped like unreadable files (never opened blocking).
+		for await (const chunk of readRegularFile(absolutePath, 64 * 1024)) {
 			if (state.request.signal?.aborted) throw new Error("Operation aborted");
 			if (first && isBinarySample(chunk.subarray(0, SNIFF_BYTES))) return;
 			first = false;

@@ -3,6 +3,7 @@ import { findExecutable } from "./external-commands.js";
 import { searchWithBuiltin } from "./grep-builtin.js";
 import type { GrepRequest, GrepSearchResult } from "./grep-request.js";
 import { searchWithRipgrep } from "./grep-ripgrep.js";
+import { NOT_REGULAR_FILE } from "./regular-file.js";
 
 /**
  * The search engine behind the grep tool (configuration.md §8, "pluggable operations"). Locally
@@ -29,7 +30,12 @@ export interface LocalGrepOperationsOptions {
 /** The default {@link GrepOperations}: the local file system, ripgrep when available. */
 export function createLocalGrepOperations(options: LocalGrepOperationsOptions = {}): GrepOperations {
 	return {
-		isDirectory: async (absolutePath) => (await stat(absolutePath)).isDirectory(),
+		isDirectory: async (absolutePath) => {
+			const info = await stat(absolutePath);
+			if (info.isDirectory()) return true;
+			if (info.isFile()) return false;
+			throw Object.assign(new Error(`Not a regular file: ${absolutePath}`), { code: NOT_REGULAR_FILE });
+		},
 		search: (request) => {
 			const ripgrep = options.useRipgrep === false ? undefined : findExecutable("rg");
 			return ripgrep ? searchWithRipgrep(ripgrep, request) : searchWithBuiltin(request);

@@ -1,8 +1,9 @@
 import type { AgentTool } from "@pi/agent-core";
 import { type Static, Type } from "@pi/ai";
-import { errorCode } from "./file-errors.js";
+import { errorCode, notRegularFile } from "./file-errors.js";
 import { createLocalGrepOperations, type GrepLine, type GrepOperations } from "./grep-operations.js";
 import { normalizeToolPath, resolveToCwd } from "./path-resolution.js";
+import { NOT_REGULAR_FILE } from "./regular-file.js";
 import {
 	formatSize,
 	GREP_MAX_LINE_LENGTH,
@@ -67,6 +68,7 @@ export function createGrepTool(
 			const displayPath = normalizeToolPath(params.path ?? ".");
 			const searchPath = resolveToCwd(params.path ?? ".", cwd);
 			const isDirectory = await operations.isDirectory(searchPath).catch((error: unknown) => {
+				if (errorCode(error) === NOT_REGULAR_FILE) throw notRegularFile(displayPath);
 				throw new Error(
 					errorCode(error) === "ENOENT" ? `Path not found: ${displayPath}` : `Cannot access ${displayPath}`,
 				);

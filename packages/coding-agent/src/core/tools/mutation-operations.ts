@@ -1,5 +1,6 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { openRegularFile } from "./regular-file.js";
 
 /**
  * File access for the mutating tools (configuration.md §8, "pluggable operations"); replace them
@@ -39,7 +40,14 @@ export function createLocalWriteOperations(): WriteOperations {
 /** The default {@link EditOperations}: the local file system. */
 export function createLocalEditOperations(): EditOperations {
 	return {
-		readFile: (absolutePath) => readFile(absolutePath),
+		readFile: async (absolutePath) => {
+			const handle = await openRegularFile(absolutePath);
+			try {
+				return await handle.readFile();
+			} finally {
+				await handle.close();
+			}
+		},
 		writeFile: async (absolutePath, content) => writeFileAtomic(absolutePath, content),
 	};
 }

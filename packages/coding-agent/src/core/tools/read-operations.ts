@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
+import { readRegularFile } from "./regular-file.js";
 
 /**
  * File access for the read tool (configuration.md §8, "pluggable operations"). Reading is a
@@ -9,6 +9,8 @@ import { stat } from "node:fs/promises";
 /** What the read tool needs to know about a path before reading it. */
 export interface ReadFileInfo {
 	isDirectory: boolean;
+	/** False for a FIFO, device or socket, which the read tool refuses. Absent means a regular file. */
+	isFile?: boolean;
 	/** Size in bytes. */
 	size: number;
 }
@@ -32,9 +34,10 @@ export function createLocalReadOperations(): ReadOperations {
 	return {
 		stat: async (absolutePath) => {
 			const info = await stat(absolutePath);
-			return { isDirectory: info.isDirectory(), size: info.size };
+			return { isDirectory: info.isDirectory(), isFile: info.isFile(), size: info.size };
 		},
-		readStream: (absolutePath) => createReadStream(absolutePath, { highWaterMark: CHUNK_BYTES }),
+		// Re-checked on the opened descriptor: the path may be swapped for a FIFO after the stat.
+		readStream: (absolutePath) => readRegularFile(absolutePath, CHUNK_BYTES),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import { type ImageContent, type Static, type TextContent, Type } from "@pi/ai";
 import { detectImageMimeType, isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
-import { fileAccessError } from "./file-errors.js";
+import { fileAccessError, notRegularFile } from "./file-errors.js";
 import { resizeImageToFit } from "./image-resize.js";
 import type { ImageResizer, ResizedImage } from "./image-resizer.js";
 import { readLineWindow } from "./line-window-reader.js";
@@ -62,6 +62,7 @@ export function createReadTool(
 				throw fileAccessError(error, displayPath);
 			});
 			if (info.isDirectory) throw new Error(`Is a directory: ${displayPath}. Use ls to list its contents.`);
+			if (info.isFile === false) throw notRegularFile(displayPath);
 			const header = await readPrefix(operations.readStream(absolutePath), SNIFF_BYTES).catch((error: unknown) => {
 				throw fileAccessError(error, displayPath);
 			});
