@@ -22,7 +22,7 @@ import { createFrameScheduler } from "./frame-scheduler.js";
 import type { InteractiveModeOptions } from "./interactive-mode.js";
 import { createTheme, editorThemeFor, type Theme } from "./theme.js";
 import { Transcript } from "./transcript.js";
-import { TuiUIContext } from "./tui-ui-context.js";
+import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
 /** Everything the app needs beyond the mode options; tests pass a VirtualTerminal. */
 export interface InteractiveAppOptions extends InteractiveModeOptions {
@@ -31,6 +31,8 @@ export interface InteractiveAppOptions extends InteractiveModeOptions {
 	env?: NodeJS.ProcessEnv;
 	/** Render scheduling; default: at most one frame per 16 ms. */
 	scheduleRender?: (callback: () => void) => void;
+	/** Clock of dialog timeouts; default the global timers. */
+	dialogClock?: DialogClock;
 	/** Window in which a second Ctrl+C quits. Default 1000 ms. */
 	doubleCtrlCMs?: number;
 }
@@ -100,7 +102,7 @@ export class InteractiveApp {
 		});
 		this.editor.onSubmit = (text) => this.handleSubmit(text);
 		this.footer = new FooterComponent(this.theme);
-		this.uiContext = new TuiUIContext(this);
+		this.uiContext = new TuiUIContext(this, options.dialogClock);
 		this.commands = new BuiltinCommands(this);
 		this.exitCode = new Promise((resolve) => {
 			this.resolveExit = resolve;

@@ -1,4 +1,4 @@
-import type { Component, Container } from "@pi/tui";
+import type { Component, Container, Timers } from "@pi/tui";
 import type {
 	DialogOptions,
 	ExtensionUIContext,
@@ -10,6 +10,19 @@ import type {
 import { type DialogAnswer, DialogComponent, type DialogKind } from "./components/dialog.js";
 import { LinesComponent } from "./components/lines-component.js";
 import type { InteractiveApp } from "./interactive-app.js";
+
+/** Time source of dialog timeouts (tests inject a manual clock). */
+export interface DialogClock {
+	timers?: Timers;
+	now?: () => number;
+}
+
+const globalTimers: Timers = {
+	setTimeout: (callback, ms) => setTimeout(callback, ms),
+	clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+	setInterval: (callback, ms) => setInterval(callback, ms),
+	clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
 
 interface QueuedDialog {
 	title: string;
@@ -34,8 +47,16 @@ export class TuiUIContext implements ExtensionUIContext {
 	private readonly widgets = new Map<string, { component: LinesComponent; container: Container }>();
 	private readonly terminalListeners = new Set<TerminalInputListener>();
 	private disposed = false;
+	private readonly timers: Timers;
+	private readonly now: () => number;
 
-	constructor(private readonly app: InteractiveApp) {}
+	constructor(
+		private readonly app: InteractiveApp,
+		clock: DialogClock = {},
+	) {
+		this.timers = clock.timers ?? globalTimers;
+		this.now = clock.now ?? Date.now;
+	}
 
 	select(title: string, options: string[], dialogOptions?: DialogOptions): Promise<string | undefined> {
 		return this.enqueue(title, { kind: "select", options }, dialogOptions);
@@ -170,12 +191,12 @@ export class TuiUIContext implements ExtensionUIContext {
 		this.active = next;
 		if (!next) return;
 		const tui = this.app.tui;
-		let timer: ReturnType<typeof setInterval> | undefined;
-		let expiry: ReturnType<typeof setTimeout> | undefined;
+		let timer: unknown;
+		let expiry: unknown;
 		let onAbort: (() => void) | undefined;
 		const component = new DialogComponent(next.title, next.dialog, this.app.theme, this.app.keybindings, (answer) => {
-			if (timer) clearInterval(timer);
-			if (expiry) clearTimeout(expiry);
+			if (timer !== undefined) this.timers.clearInterval(timer);
+			if (expiry !== undefined) this.timers.clearTimeout(expiry);
 			if (onAbort) next.options?.signal?.removeEventListener("abort", onAbort);
 			handle.hide();
 			next.resolve(answer);
@@ -185,14 +206,14 @@ export class TuiUIContext implements ExtensionUIContext {
 		const handle = tui.showOverlay(component, { anchor: "center", width: "80%", margin: 1 });
 		const timeout = next.options?.timeout;
 		if (timeout !== undefined && timeout > 0) {
-			const deadline = Date.now() + timeout;
+			const deadline = this.now() + timeout;
 			const tick = (): void => {
-				component.setSecondsLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+				component.setSecondsLeft(Math.max(0, Math.ceil((deadline - this.now()) / 1000)));
 				tui.requestRender();
 			};
 			tick();
-			timer = setInterval(tick, 1000);
-			expiry = setTimeout(() => component.finish(undefined), timeout);
+			timer = this.timers.setInterval(tick, 1000);
+			expiry = this.timers.setTimeout(() => component.finish(undefined), timeout);
 		}
 		const signal = next.options?.signal;
 		if (signal) {

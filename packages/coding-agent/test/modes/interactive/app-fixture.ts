@@ -27,6 +27,53 @@ export interface AppFixture {
 	/** Polls (render turns, no timers) until the visible screen contains `text`. */
 	waitForText(text: string, rounds?: number): Promise<void>;
 	type(data: string): Promise<void>;
+	/** Polls (render turns) until `predicate` holds for the screen. */
+	waitUntil(predicate: (screen: string) => boolean, rounds?: number): Promise<void>;
+	/** The manual clock of dialog timeouts. */
+	clock: ManualClock;
+}
+
+/** A hand-driven clock for dialog timeouts (xterm's own timers stay real). */
+export class ManualClock {
+	private time = 0;
+	private nextId = 1;
+	private readonly timers = new Map<number, { at: number; every?: number; callback: () => void }>();
+	readonly api = {
+		now: () => this.time,
+		timers: {
+			setTimeout: (callback: () => void, ms: number) => this.add(callback, ms),
+			setInterval: (callback: () => void, ms: number) => this.add(callback, ms, ms),
+			clearTimeout: (handle: unknown) => this.timers.delete(handle as number),
+			clearInterval: (handle: unknown) => this.timers.delete(handle as number),
+		},
+	};
+
+	private add(callback: () => void, ms: number, every?: number): number {
+		const id = this.nextId++;
+		this.timers.set(id, { at: this.time + ms, ...(every ? { every } : {}), callback });
+		return id;
+	}
+
+	advance(ms: number): void {
+		const end = this.time + ms;
+		for (;;) {
+			let nextId: number | undefined;
+			let nextAt = Number.POSITIVE_INFINITY;
+			for (const [id, timer] of this.timers) {
+				if (timer.at <= end && timer.at < nextAt) {
+					nextAt = timer.at;
+					nextId = id;
+				}
+			}
+			if (nextId === undefined) break;
+			const timer = this.timers.get(nextId)!;
+			this.time = timer.at;
+			if (timer.every) timer.at += timer.every;
+			else this.timers.delete(nextId);
+			timer.callback();
+		}
+		this.time = end;
+	}
 }
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -70,6 +117,7 @@ export async function createAppFixture(options: {
 		agentDir: options.agentDir,
 		sessionManager: SessionManager.create(options.cwd, join(options.agentDir, "sessions")),
 	});
+	const clock = new ManualClock();
 	const terminal = new VirtualTerminal(options.columns ?? 80, options.rows ?? 30);
 	const app = new InteractiveApp(runtime, {
 		messages: [],
@@ -77,6 +125,7 @@ export async function createAppFixture(options: {
 		version: "1.2.3",
 		env: options.env ?? {},
 		scheduleRender: (callback) => setImmediate(callback),
+		dialogClock: clock.api,
 	});
 	await app.init();
 	const exit = app.run();
@@ -101,6 +150,14 @@ export async function createAppFixture(options: {
 				if (screen().includes(text)) return;
 			}
 			throw new Error(`"${text}" never appeared on screen:\n${screen()}`);
+		},
+		clock,
+		waitUntil: async (predicate, rounds = 200) => {
+			for (let index = 0; index < rounds; index++) {
+				await settle();
+				if (predicate(screen())) return;
+			}
+			throw new Error(`condition never held; screen:\n${screen()}`);
 		},
 		type: async (data) => {
 			terminal.sendInput(data);
