@@ -36,6 +36,7 @@ export { TruncatedText, type TruncatedTextOptions } from "./components/truncated
 export { CURSOR_MARKER } from "./cursor-marker.js";
 export { DifferentialRenderer, type RenderFrame } from "./differential-renderer.js";
 export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./fuzzy.js";
+export { findHighlightLanguage, highlightCodeHtml } from "./highlight-js.js";
 export { detectImageMimeType, getImageDimensions, type ImageDimensions } from "./image-dimensions.js";
 export {
 	DEFAULT_KEYBINDINGS,
@@ -80,9 +81,9 @@ export {
 	isLanguageSupported,
 	type SyntaxTheme,
 	type SyntaxToken,
+	type SyntaxTokenKind,
 	tokenizeCode,
 } from "./syntax-highlight.js";
-export type { SyntaxTokenKind } from "./syntax-languages.js";
 export { type Terminal, TerminalSequences } from "./terminal.js";
 export {
 	type CellBox,

@@ -1,13 +1,27 @@
 /**
- * A small syntax highlighter for code blocks: a rule-based tokenizer (comments, strings,
- * numbers, keywords, literals, types, function names) for TypeScript/JavaScript, JSON, Python,
- * shell, diff, and C-like languages. Not a parser: it aims to look right on typical snippets,
- * including incomplete ones (an unterminated string or comment runs to the end).
+ * Syntax highlighting for code blocks, by highlight.js (highlight-js.ts): its HTML output is read
+ * back into tokens of a few kinds, so a terminal theme styles them. Unknown languages stay plain.
+ * Incomplete code (an unterminated string or comment mid-stream) is tolerated.
  */
 import chalk from "chalk";
-import { findLanguage, type SyntaxLanguage, type SyntaxTokenKind } from "./syntax-languages.js";
+import { findHighlightLanguage, highlightCodeHtml } from "./highlight-js.js";
 
-export type { SyntaxTokenKind } from "./syntax-languages.js";
+/** What a token is, as far as colouring goes. */
+export type SyntaxTokenKind =
+	| "plain"
+	| "keyword"
+	| "literal"
+	| "string"
+	| "number"
+	| "comment"
+	| "function"
+	| "type"
+	| "property"
+	| "variable"
+	| "operator"
+	| "meta"
+	| "inserted"
+	| "deleted";
 
 /** A run of source text of one kind. Never contains a line break. */
 export interface SyntaxToken {
@@ -38,18 +52,83 @@ export function defaultSyntaxTheme(): SyntaxTheme {
 
 /** True when `language` (a fence info string such as `ts` or `bash`) is highlighted. */
 export function isLanguageSupported(language: string | undefined): boolean {
-	return findLanguage(language) !== undefined;
+	return findHighlightLanguage(language) !== undefined;
+}
+
+/** highlight.js scopes (`hljs-<scope>`, with `title function_` style sub-scopes) → kinds. */
+const SCOPE_KINDS: Record<string, SyntaxTokenKind> = {
+	keyword: "keyword",
+	tag: "keyword",
+	name: "keyword",
+	"selector-tag": "keyword",
+	literal: "literal",
+	symbol: "literal",
+	string: "string",
+	regexp: "string",
+	char: "string",
+	code: "string",
+	link: "string",
+	number: "number",
+	comment: "comment",
+	doctag: "comment",
+	quote: "comment",
+	title: "function",
+	"title.function": "function",
+	"title.class": "type",
+	type: "type",
+	built_in: "type",
+	class: "type",
+	attr: "property",
+	attribute: "property",
+	property: "property",
+	"selector-class": "property",
+	"selector-id": "property",
+	variable: "variable",
+	"template-variable": "variable",
+	operator: "operator",
+	meta: "meta",
+	section: "meta",
+	bullet: "meta",
+	addition: "inserted",
+	deletion: "deleted",
+};
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+
+function decodeEntities(text: string): string {
+	return text.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
+function kindOfClass(classes: string): SyntaxTokenKind | undefined {
+	const [main = "", sub] = classes.split(/\s+/);
+	const scope = main.replace(/^hljs-/, "");
+	const qualified = sub ? `${scope}.${sub.replace(/_+$/, "")}` : scope;
+	return SCOPE_KINDS[qualified] ?? SCOPE_KINDS[scope];
+}
+
+/** Reads highlight.js HTML back into tokens; the innermost span with a known kind decides. */
+function tokensOfHtml(html: string): SyntaxToken[] {
+	const tokens: SyntaxToken[] = [];
+	const stack: (SyntaxTokenKind | undefined)[] = [];
+	for (const part of html.split(/(<span class="[^"]*">|<\/span>)/)) {
+		if (part.startsWith("<span")) stack.push(kindOfClass(/class="([^"]*)"/.exec(part)?.[1] ?? ""));
+		else if (part === "</span>") stack.pop();
+		else if (part) {
+			const kind = stack.findLast((candidate) => candidate !== undefined) ?? "plain";
+			const text = decodeEntities(part);
+			const last = tokens[tokens.length - 1];
+			if (last?.kind === kind) last.text += text;
+			else tokens.push({ kind, text });
+		}
+	}
+	return tokens;
 }
 
 /** Splits code into lines of tokens. Unknown languages give one plain token per line. */
 export function tokenizeCode(code: string, language: string | undefined): SyntaxToken[][] {
-	const definition = findLanguage(language);
-	if (!definition) return code.split("\n").map((line) => [{ kind: "plain", text: line }]);
-	if (definition.lineKind) {
-		const lineKind = definition.lineKind;
-		return code.split("\n").map((line) => [{ kind: lineKind(line), text: line }]);
-	}
-	return splitIntoLines(scan(code, definition));
+	const html = highlightCodeHtml(code, language);
+	if (html === undefined) return code.split("\n").map((line) => [{ kind: "plain", text: line }]);
+	return splitIntoLines(tokensOfHtml(html));
 }
 
 /** Highlights code to one styled string per source line. */
@@ -61,55 +140,6 @@ export function highlightCode(
 	return tokenizeCode(code, language).map((tokens) =>
 		tokens.map((token) => (token.text && theme[token.kind] ? theme[token.kind]!(token.text) : token.text)).join(""),
 	);
-}
-
-function scan(code: string, language: SyntaxLanguage): SyntaxToken[] {
-	const tokens: SyntaxToken[] = [];
-	let position = 0;
-	while (position < code.length) {
-		const match = matchRule(code, position, language);
-		if (!match) {
-			appendPlain(tokens, code[position] ?? "");
-			position++;
-			continue;
-		}
-		const kind = match.kind === "identifier" ? classifyIdentifier(code, position, match.text, language) : match.kind;
-		if (kind === "plain") appendPlain(tokens, match.text);
-		else tokens.push({ kind, text: match.text });
-		position += match.text.length;
-	}
-	return tokens;
-}
-
-function matchRule(
-	code: string,
-	position: number,
-	language: SyntaxLanguage,
-): { kind: SyntaxTokenKind | "identifier"; text: string } | undefined {
-	for (const rule of language.rules) {
-		if (rule.atWordStart && position > 0 && !/\s/.test(code[position - 1] ?? "")) continue;
-		rule.pattern.lastIndex = position;
-		const match = rule.pattern.exec(code);
-		if (match && match[0].length > 0) return { kind: rule.kind, text: match[0] };
-	}
-	return undefined;
-}
-
-function classifyIdentifier(code: string, position: number, word: string, language: SyntaxLanguage): SyntaxTokenKind {
-	if (language.keywords.has(word)) return "keyword";
-	if (language.literals.has(word)) return "literal";
-	if (language.types.has(word)) return "type";
-	const rest = code.slice(position + word.length, position + word.length + 40);
-	if (/^\s*\(/.test(rest)) return "function";
-	if (language.capitalizedTypes && /^[A-Z][a-z]/.test(word)) return "type";
-	if (code[position - 1] === "." && language.capitalizedTypes) return "property";
-	return "plain";
-}
-
-function appendPlain(tokens: SyntaxToken[], text: string): void {
-	const last = tokens[tokens.length - 1];
-	if (last?.kind === "plain") last.text += text;
-	else tokens.push({ kind: "plain", text });
 }
 
 /** Cuts tokens at line breaks so each line can be styled (and wrapped) on its own. */
