@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { ResourceSetting } from "../config/settings-types.js";
 import { CONFIG_DIR_NAME } from "../session/session-paths.js";
@@ -60,8 +60,24 @@ export function readTextOrFile(value: string, cwd: string): string {
 	return value;
 }
 
-function readOptional(path: string): string | undefined {
-	return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+/**
+ * A prompt file's text; undefined when it is absent, and also when it cannot be read (a directory,
+ * a FIFO, no permission), then with a warning naming the path — like an unreadable AGENTS.md.
+ */
+function readOptional(path: string, diagnostics: ResourceDiagnostic[]): string | undefined {
+	if (!existsSync(path)) return undefined;
+	try {
+		// Checked first: reading a FIFO would block start-up until something writes to it.
+		if (!statSync(path).isFile()) throw new Error("not a regular file");
+		return readFileSync(path, "utf8");
+	} catch (error) {
+		diagnostics.push({
+			type: "warning",
+			path,
+			message: `Cannot read ${basename(path)} at ${path}: ${(error as Error).message}; it is ignored`,
+		});
+		return undefined;
+	}
 }
 
 // .agents/skills in cwd and every ancestor up to the git root (filesystem root outside a repo).
@@ -148,9 +164,15 @@ function loadTemplates(options: ResourceLoaderOptions, diagnostics: ResourceDiag
 	return [...templates.values()];
 }
 
-function projectOrGlobal(options: ResourceLoaderOptions, name: string): string | undefined {
-	const project = options.projectTrusted ? readOptional(join(options.cwd, CONFIG_DIR_NAME, name)) : undefined;
-	return project ?? readOptional(join(options.agentDir, name));
+function projectOrGlobal(
+	options: ResourceLoaderOptions,
+	name: string,
+	diagnostics: ResourceDiagnostic[],
+): string | undefined {
+	const project = options.projectTrusted
+		? readOptional(join(options.cwd, CONFIG_DIR_NAME, name), diagnostics)
+		: undefined;
+	return project ?? readOptional(join(options.agentDir, name), diagnostics);
 }
 
 /** Loads context files, skills, prompt templates and system prompt files for one session. */
@@ -163,9 +185,9 @@ export function loadResources(options: ResourceLoaderOptions): LoadedResources {
 	const customSystemPrompt =
 		options.systemPrompt !== undefined
 			? readTextOrFile(options.systemPrompt, options.cwd)
-			: projectOrGlobal(options, "SYSTEM.md");
+			: projectOrGlobal(options, "SYSTEM.md", diagnostics);
 	const appendSystemPrompts = [
-		...[projectOrGlobal(options, "APPEND_SYSTEM.md")].filter((text): text is string => text !== undefined),
+		...[projectOrGlobal(options, "APPEND_SYSTEM.md", diagnostics)].filter((text): text is string => text !== undefined),
 		...(options.appendSystemPrompt ?? []).map((value) => readTextOrFile(value, options.cwd)),
 	];
 	return {
