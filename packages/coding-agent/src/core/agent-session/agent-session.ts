@@ -231,6 +231,7 @@ export class AgentSession {
 		this.agent.abort();
 		await this.agent.waitForIdle();
 		await this.parts.run.waitForSettled();
+		await this.parts.compactor.waitForIdle();
 	}
 
 	/** Stops the automatic retry sequence; the run ends with the last error. */

@@ -52,7 +52,8 @@ export interface SessionRunHost {
 export class SessionRun {
 	private state: RunState = IDLE_STATE;
 	private retryWait: AbortController | undefined;
-	private current: Promise<void> | undefined;
+	/** Resolves when the phase is idle again (set from accept to settled or reject). */
+	private untilIdle: { promise: Promise<void>; resolve: () => void } | undefined;
 	/** Failed replies taken out of the context during this run. */
 	private dropped: AgentMessage[] = [];
 	/** A good reply ended after the latest reply was taken out (the retry or recovery worked). */
@@ -82,6 +83,10 @@ export class SessionRun {
 
 	private to(event: RunEvent): void {
 		this.state = transition(this.state, event);
+		if (this.state.phase.name === "idle" && this.untilIdle) {
+			this.untilIdle.resolve();
+			this.untilIdle = undefined;
+		}
 	}
 
 	// --- preflight (before "started") ---------------------------------------------------------
@@ -89,6 +94,11 @@ export class SessionRun {
 	/** idle → preflight: the session is busy from here; an abort now belongs to this prompt. */
 	accept(): void {
 		this.to({ type: "accept" });
+		let resolve!: () => void;
+		const promise = new Promise<void>((done) => {
+			resolve = done;
+		});
+		this.untilIdle = { promise, resolve };
 		this.dropped = [];
 	}
 
@@ -135,14 +145,8 @@ export class SessionRun {
 	// --- the run ------------------------------------------------------------------------------
 
 	/** preflight → streaming: runs `start`, then everything automatic, then settles once. */
-	async start(start: () => Promise<void>): Promise<void> {
-		const run = this.drive(start);
-		this.current = run;
-		try {
-			await run;
-		} finally {
-			if (this.current === run) this.current = undefined;
-		}
+	start(start: () => Promise<void>): Promise<void> {
+		return this.drive(start);
 	}
 
 	private async drive(first: () => Promise<void>): Promise<void> {
@@ -158,9 +162,9 @@ export class SessionRun {
 		}
 	}
 
-	/** Resolves when the current run (if any) has settled. */
+	/** Resolves when the session is idle: the current run settled, or the preflight ended. */
 	async waitForSettled(): Promise<void> {
-		await this.current?.catch(() => undefined);
+		await this.untilIdle?.promise;
 	}
 
 	/** An assistant reply ended (persisted): a reply without overflow clears the recovery flag. */
