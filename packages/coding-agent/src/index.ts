@@ -49,11 +49,61 @@ export {
 	exportSessionToHtml,
 } from "./core/export-html/export-session-html.js";
 export type {
+	CommandCompletion,
+	ExecResult,
+	ExtensionAPI,
+	ExtensionCommandContext,
+	ExtensionContext,
+	ExtensionEventBus,
+	ExtensionFactory,
+	ExtensionHandler,
+	ExtensionToolDefinition,
+	InlineExtension,
+	RegisteredCommandOptions,
+	RegisteredFlagOptions,
+	RegisteredShortcutOptions,
+	SendMessageOptions,
+	SlashCommandInfo,
+} from "./core/extensions/extension-api.js";
+export type {
 	CommandContextActions,
 	CommandNavigateTreeOptions,
 	ExtensionErrorReport,
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";
+export type {
+	BeforeAgentStartEvent,
+	BeforeAgentStartResult,
+	BeforeProviderRequestEvent,
+	ContextEvent,
+	ContextResult,
+	CustomMessageInput,
+	ExtensionEventMap,
+	ExtensionEventName,
+	InputEvent,
+	InputResult,
+	ModelSelectEvent,
+	ProjectTrustEvent,
+	ProjectTrustResult,
+	ResourcesDiscoverEvent,
+	ResourcesDiscoverResult,
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionBeforeForkEvent,
+	SessionBeforeSwitchEvent,
+	SessionBeforeTreeEvent,
+	SessionBeforeTreeResult,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEventPayload,
+	SessionTreeEvent,
+	ThinkingLevelSelectEvent,
+	ToolCallEvent,
+	ToolCallResult,
+	ToolResultEvent,
+	ToolResultPatch,
+} from "./core/extensions/extension-events.js";
+export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
 export {
 	type ExtensionCommand,
 	type ExtensionRunnerSeam,
@@ -71,6 +121,11 @@ export {
 	type WidgetOptions,
 	type WidgetPlacement,
 } from "./core/extensions/extension-ui-context.js";
+export {
+	type LoadExtensionsOptions,
+	type LoadedExtensions,
+	loadExtensions,
+} from "./core/extensions/load-extensions.js";
 export {
 	type BashExecutionMessage,
 	type BranchSummaryMessage,
@@ -99,6 +154,7 @@ export {
 	createAgentSessionFromServices,
 	createAgentSessionServices,
 	DefaultResourceLoader,
+	type ExtensionLoadingOptions,
 	type LoadExtensionsResult,
 	type ResourceLoader,
 	type SessionStartEvent,
@@ -179,6 +235,8 @@ export {
 	waitForRawStdoutBackpressure,
 	writeRawStdout,
 } from "./modes/output-guard.js";
+export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
+export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {
 	attachJsonlLineReader,
 	DEFAULT_MAX_LINE_LENGTH,

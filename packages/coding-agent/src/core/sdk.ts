@@ -3,6 +3,11 @@ import { clampThinkingLevel, type Model } from "@pi/ai";
 import { AgentSession, type ScopedModel } from "./agent-session/agent-session.js";
 import { withIdleTimeout } from "./agent-session/idle-timeout.js";
 import { SettingsManager } from "./config/settings-manager.js";
+import { connectExtensionsToSession } from "./extensions/connect-session.js";
+import type { ExtensionFactory, InlineExtension } from "./extensions/extension-api.js";
+import type { ExtensionRunner } from "./extensions/extension-runner.js";
+import { type LoadedExtensions, loadExtensions } from "./extensions/load-extensions.js";
+import { decideProjectTrustWithExtensions } from "./extensions/project-trust-event.js";
 import { convertToLlm, withoutImages } from "./messages.js";
 import { ModelRuntime } from "./models/model-runtime.js";
 import { hasProjectTrustInputs } from "./resources/context-files.js";
@@ -14,7 +19,7 @@ import { buildContextFromPath } from "./session/session-context.js";
 import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext } from "./session/session-types.js";
-import { createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -29,10 +34,23 @@ export interface ResourceLoader {
 
 /** The default loader: discovery per configuration.md §6–§7 and extensions.md §8–§9. */
 export class DefaultResourceLoader implements ResourceLoader {
+	private extraSkillPaths: string[] = [];
+	private extraPromptPaths: string[] = [];
+
 	constructor(private readonly options: ResourceLoaderOptions) {}
 
 	load(): LoadedResources {
-		return loadResources(this.options);
+		return loadResources({
+			...this.options,
+			extraSkillPaths: [...(this.options.extraSkillPaths ?? []), ...this.extraSkillPaths],
+			extraPromptPaths: [...(this.options.extraPromptPaths ?? []), ...this.extraPromptPaths],
+		});
+	}
+
+	/** Adds paths contributed by extensions (`resources_discover`); used by the next `load()`. */
+	addExtraPaths(paths: { skillPaths?: readonly string[]; promptPaths?: readonly string[] }): void {
+		this.extraSkillPaths.push(...(paths.skillPaths ?? []));
+		this.extraPromptPaths.push(...(paths.promptPaths ?? []));
 	}
 }
 
@@ -54,10 +72,45 @@ export interface AgentSessionServices {
 	settingsManager: SettingsManager;
 	resourceLoader: ResourceLoader;
 	diagnostics: AgentSessionRuntimeDiagnostic[];
+	/**
+	 * The extensions loaded for these services (one session uses them: build services per
+	 * session, as the runtime factory does). Absent when built by hand.
+	 */
+	extensions?: LoadedExtensions;
+}
+
+/**
+ * Extension options shared by `createAgentSessionServices` and `createAgentSession`
+ * (extensions.md §1). What the CLI's runtime factory passes:
+ *
+ * ```ts
+ * createAgentSessionServices({
+ *   cwd, agentDir, settingsManager,
+ *   extensionPaths: args.extensions,          // every -e / --extension, in order (relative to cwd)
+ *   noExtensions: args.noExtensions,          // --no-extensions: no discovery; -e still loads
+ *   extensionFlagValues: args.unknownFlags,   // { "my-flag": "value" | true }, names without dashes
+ *   extensionFactories: options.extensionFactories, // MainOptions.extensionFactories (built-ins)
+ *   projectTrusted,                           // --approve/--no-approve or the TUI's answer; else resolved
+ * })
+ * ```
+ * then `createAgentSessionFromServices({ services, sessionManager, sessionStartEvent, … })`. The
+ * result's `extensionsResult.errors` are load failures (also reported as `extension_error` with
+ * event "load" once a mode binds `onError`); `extensionsResult.unmatchedFlags` are CLI flags no
+ * extension registered (an error for the CLI).
+ */
+export interface ExtensionLoadingOptions {
+	/** `-e` / `--extension` paths (files or directories), relative to cwd. */
+	extensionPaths?: readonly string[];
+	/** `--no-extensions`: skip discovery (global, settings, project); `-e` paths still load. */
+	noExtensions?: boolean;
+	/** Unknown CLI flags for `pi.getFlag`, by name without leading dashes. */
+	extensionFlagValues?: Readonly<Record<string, boolean | string>>;
+	/** Inline extensions loaded in every session, like `-e` ones (apps/pi's built-ins). */
+	extensionFactories?: readonly (ExtensionFactory | InlineExtension)[];
 }
 
 /** Options of `createAgentSessionServices`. */
-export interface CreateAgentSessionServicesOptions {
+export interface CreateAgentSessionServicesOptions extends ExtensionLoadingOptions {
 	cwd: string;
 	agentDir?: string;
 	settingsManager?: SettingsManager;
@@ -69,11 +122,18 @@ export interface CreateAgentSessionServicesOptions {
 	resourceOptions?: Partial<ResourceLoaderOptions>;
 }
 
-function decideTrust(cwd: string, agentDir: string, settings: SettingsManager, explicit: boolean | undefined): boolean {
+function decideTrust(
+	cwd: string,
+	agentDir: string,
+	settings: SettingsManager,
+	explicit: boolean | undefined,
+	extensionDecision?: boolean,
+): boolean {
 	if (explicit !== undefined) return explicit;
 	const resolution = resolveProjectTrust({
 		cwd,
 		hasInputs: hasProjectTrustInputs(cwd),
+		extensionDecision,
 		store: TrustStore.forAgentDir(agentDir),
 		alwaysTrust: settings.getAlwaysTrust(),
 		defaultProjectTrust: settings.getDefaultProjectTrust(),
@@ -92,11 +152,34 @@ export async function createAgentSessionServices(
 	const cwd = options.cwd;
 	const agentDir = options.agentDir ?? getAgentDir();
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
-	const trusted =
-		options.settingsManager && options.projectTrusted === undefined
-			? settingsManager.isProjectTrusted()
-			: decideTrust(cwd, agentDir, settingsManager, options.projectTrusted);
-	settingsManager.setProjectTrusted(trusted);
+	// Global and CLI extensions load first so their project_trust handlers can decide (§1.4);
+	// project extensions load only once the project is trusted.
+	const extensions = await loadExtensions({
+		cwd,
+		agentDir,
+		settings: settingsManager,
+		extensionPaths: options.extensionPaths,
+		noExtensions: options.noExtensions,
+		extensionFactories: options.extensionFactories,
+		flagValues: options.extensionFlagValues,
+		decideProjectTrust: async (runner) => {
+			const trusted =
+				options.settingsManager && options.projectTrusted === undefined
+					? settingsManager.isProjectTrusted()
+					: options.projectTrusted !== undefined
+						? options.projectTrusted
+						: await decideProjectTrustWithExtensions(runner, {
+								cwd,
+								agentDir,
+								settings: settingsManager,
+								decide: (extensionDecision) =>
+									decideTrust(cwd, agentDir, settingsManager, undefined, extensionDecision),
+							});
+			settingsManager.setProjectTrusted(trusted);
+			return trusted;
+		},
+	});
+	const trusted = extensions.projectTrusted;
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
 	const resourceLoader =
 		options.resourceLoader ??
@@ -114,11 +197,16 @@ export async function createAgentSessionServices(
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
 	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
-	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics };
+	for (const error of extensions.errors)
+		diagnostics.push({ type: "error", message: `Extension load failed: ${error.error}` });
+	for (const message of extensions.runner.diagnostics) diagnostics.push({ type: "warning", message });
+	// Providers registered by factories were queued until the model runtime existed.
+	extensions.runner.setModelRuntime(modelRuntime);
+	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics, extensions };
 }
 
 /** Options of `createAgentSession` (sdk.md §2). */
-export interface CreateAgentSessionOptions {
+export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	cwd?: string;
 	agentDir?: string;
 	modelRuntime?: ModelRuntime;
@@ -136,10 +224,15 @@ export interface CreateAgentSessionOptions {
 	sessionStartEvent?: SessionStartEvent;
 }
 
-/** Loaded extensions (the extension system plugs in here in a later release). */
+/** Loaded extensions (`extensionsResult`). */
 export interface LoadExtensionsResult {
 	extensions: { path: string }[];
+	/** Load failures: `error` names the file and, when known, the line (`<path>:<line>:<col>: …`). */
 	errors: { path: string; error: string }[];
+	/** The runner of this session's extensions (also `session.extensionRunner`). */
+	runner?: ExtensionRunner;
+	/** CLI flags (`extensionFlagValues`) that no extension registered. */
+	unmatchedFlags?: string[];
 }
 
 export interface CreateAgentSessionResult {
@@ -147,6 +240,12 @@ export interface CreateAgentSessionResult {
 	extensionsResult: LoadExtensionsResult;
 	/** Set when the session's saved model could not be restored. */
 	modelFallbackMessage?: string;
+	/**
+	 * Set when no model could be chosen at all (no provider has credentials and no `model` was
+	 * passed): says why and how to fix it. Until a model is set, `prompt()` rejects with a
+	 * `PiUserError` (code `no_model_selected`).
+	 */
+	noModelMessage?: string;
 }
 
 async function chooseModel(
@@ -173,6 +272,10 @@ async function chooseModel(
 	return { model: first, fallbackMessage };
 }
 
+/** Why a session has no model, and the fixes an SDK host has. */
+const NO_MODEL_MESSAGE =
+	"No model selected: no provider has credentials. Set a provider's API key environment variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …), store a key in auth.json in the agent directory, or pass `model` to createAgentSession().";
+
 function chooseThinkingLevel(
 	options: CreateAgentSessionOptions,
 	savedLevel: ThinkingLevel | undefined,
@@ -184,39 +287,68 @@ function chooseThinkingLevel(
 	return model ? (clampThinkingLevel(model, level) as ThinkingLevel) : level;
 }
 
-function chooseTools(options: CreateAgentSessionOptions, cwd: string, settings: SettingsManager): AgentTool[] {
-	if (options.noTools === "all") return [];
-	const custom = options.customTools ?? [];
+/**
+ * The active tools, plus every tool known by name (so extensions' `setActiveTools` can turn
+ * built-ins on later). Extension tools replace built-ins and custom tools of the same name.
+ */
+function chooseTools(
+	options: CreateAgentSessionOptions,
+	cwd: string,
+	settings: SettingsManager,
+	extensionTools: readonly AgentTool[],
+): { active: AgentTool[]; all: Map<string, AgentTool> } {
+	const custom = [...(options.customTools ?? []), ...extensionTools];
+	const builtinOptions = {
+		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
+		read: { autoResizeImages: settings.getImageSettings().autoResize },
+	};
 	const names = options.tools ?? [
 		...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
 		...custom.map((tool) => tool.name),
 	];
 	const excluded = new Set(options.excludeTools ?? []);
-	const wanted = names.filter((name) => !excluded.has(name));
-	const builtins = createBuiltinTools(cwd, wanted.filter(isBuiltinToolName), {
-		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
-		read: { autoResizeImages: settings.getImageSettings().autoResize },
-	});
-	const byName = new Map<string, AgentTool>([
-		...builtins.map((tool) => [tool.name, tool] as const),
+	const wanted = [...new Set(names.filter((name) => !excluded.has(name)))];
+	// Built-ins are cheap objects; all are created only when extensions may switch them on.
+	const builtinNames = extensionTools.length > 0 ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
+	const all = new Map<string, AgentTool>([
+		...createBuiltinTools(cwd, builtinNames, builtinOptions).map((tool) => [tool.name, tool] as const),
 		...custom.map((tool) => [tool.name, tool] as const),
 	]);
-	return wanted.flatMap((name) => byName.get(name) ?? []);
+	if (options.noTools === "all") return { active: [], all };
+	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
 }
 
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
-	const cwd = options.cwd ?? process.cwd();
-	const { settingsManager, modelRuntime, resourceLoader } = await createAgentSessionServices({
-		cwd,
-		agentDir: options.agentDir,
-		settingsManager: options.settingsManager,
-		modelRuntime: options.modelRuntime,
-		resourceLoader: options.resourceLoader,
-	});
+	return createSessionWith(options, undefined);
+}
+
+async function createSessionWith(
+	options: CreateAgentSessionOptions,
+	givenServices: AgentSessionServices | undefined,
+): Promise<CreateAgentSessionResult> {
+	const cwd = givenServices?.cwd ?? options.cwd ?? process.cwd();
+	const services =
+		givenServices ??
+		(await createAgentSessionServices({
+			cwd,
+			agentDir: options.agentDir,
+			settingsManager: options.settingsManager,
+			modelRuntime: options.modelRuntime,
+			resourceLoader: options.resourceLoader,
+			extensionPaths: options.extensionPaths,
+			noExtensions: options.noExtensions,
+			extensionFlagValues: options.extensionFlagValues,
+			extensionFactories: options.extensionFactories,
+		}));
+	const { settingsManager, modelRuntime, resourceLoader } = services;
+	const extensions = services.extensions;
+	// Without any extension (or failed load to report) the session keeps the no-op runner: no hooks, no cost.
+	const runner =
+		extensions && (extensions.extensions.length > 0 || extensions.errors.length > 0) ? extensions.runner : undefined;
 	const sessionManager =
 		options.sessionManager ??
-		SessionManager.create(cwd, resolveSessionDir({ cwd, settings: settingsManager, agentDir: options.agentDir }));
+		SessionManager.create(cwd, resolveSessionDir({ cwd, settings: settingsManager, agentDir: services.agentDir }));
 	let resources = resourceLoader.load();
 	// One walk of the branch serves the restored model, thinking level and messages.
 	const branch = sessionManager.getBranch();
@@ -226,11 +358,20 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		: undefined;
 	const { model, fallbackMessage } = await chooseModel(options, context.model, settingsManager, modelRuntime);
 	const thinkingLevel = chooseThinkingLevel(options, savedLevel, settingsManager, model);
-	const tools = chooseTools(options, sessionManager.getCwd(), settingsManager);
+	const { active: tools, all: allTools } = chooseTools(
+		options,
+		sessionManager.getCwd(),
+		settingsManager,
+		runner?.getTools() ?? [],
+	);
 	const systemPrompt = () =>
 		buildSystemPrompt({
 			cwd: sessionManager.getCwd(),
-			tools: agent.state.tools.map((tool) => ({ name: tool.name, description: tool.description })),
+			tools: agent.state.tools.map((tool) => ({
+				name: tool.name,
+				description: tool.description,
+				...runner?.getToolPromptInfo(tool.name),
+			})),
 			customPrompt: resources.customSystemPrompt,
 			appendPrompts: resources.appendSystemPrompts,
 			contextFiles: resources.contextFiles,
@@ -274,11 +415,30 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		enableSkillCommands: settingsManager.getEnableSkillCommands(),
 		shellPath: settingsManager.getShellPath(),
 		shellCommandPrefix: settingsManager.getShellCommandPrefix(),
+		...(runner ? { extensionRunner: runner } : {}),
 	});
+	if (runner) {
+		connectExtensionsToSession(session, runner, {
+			allTools,
+			refreshSystemPrompt: () => {
+				agent.state.systemPrompt = systemPrompt();
+			},
+			addResourcePaths: (paths) => {
+				if (resourceLoader instanceof DefaultResourceLoader) resourceLoader.addExtraPaths(paths);
+			},
+			...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
+		});
+	}
 	return {
 		session,
-		extensionsResult: { extensions: [], errors: [] },
+		extensionsResult: {
+			extensions: extensions?.extensions ?? [],
+			errors: extensions?.errors ?? [],
+			...(runner ? { runner, unmatchedFlags: runner.getUnmatchedFlags() } : {}),
+		},
 		...(fallbackMessage ? { modelFallbackMessage: fallbackMessage } : {}),
+		// Said at creation, not first at prompt(): a host can show it before the user types anything.
+		...(model ? {} : { noModelMessage: NO_MODEL_MESSAGE }),
 	};
 }
 
@@ -294,12 +454,5 @@ export function createAgentSessionFromServices(
 	options: CreateAgentSessionFromServicesOptions,
 ): Promise<CreateAgentSessionResult> {
 	const { services, ...rest } = options;
-	return createAgentSession({
-		...rest,
-		cwd: services.cwd,
-		agentDir: services.agentDir,
-		modelRuntime: services.modelRuntime,
-		settingsManager: services.settingsManager,
-		resourceLoader: services.resourceLoader,
-	});
+	return createSessionWith(rest, services);
 }

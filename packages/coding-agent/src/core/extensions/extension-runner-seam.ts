@@ -1,4 +1,5 @@
 import type { ImageContent } from "@pi/ai";
+import type { ExtensionBindings } from "./extension-bindings.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -24,6 +25,8 @@ export interface SessionBeforeChangeEvent {
 	reason: "new" | "resume" | "fork";
 	targetSessionFile?: string;
 	entryId?: string;
+	/** Fork position (default "before"). */
+	position?: "before" | "at";
 }
 
 /** Why a session shuts down (`session_shutdown`). */
@@ -37,10 +40,20 @@ export interface ExtensionRunnerSeam {
 	getCommand(name: string): ExtensionCommand | undefined;
 	getCommands(): ExtensionCommand[];
 	hasInputHandlers(): boolean;
-	emitInput(text: string, images: ImageContent[], source: InputSource): Promise<InputEventResult>;
+	emitInput(
+		text: string,
+		images: ImageContent[],
+		source: InputSource,
+		streamingBehavior?: "steer" | "followUp",
+	): Promise<InputEventResult>;
 	/** Lets extensions veto a session replacement. */
 	emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }>;
-	emitSessionShutdown(reason: SessionShutdownReason): Promise<void>;
+	emitSessionShutdown(reason: SessionShutdownReason, targetSessionFile?: string): Promise<void>;
+	/**
+	 * Applies a mode's bindings and emits the stored `session_start` (first call only). Called by
+	 * `AgentSession.bindExtensions`.
+	 */
+	bind?(bindings: ExtensionBindings): Promise<void>;
 }
 
 /** The runner used when no extension is loaded. */

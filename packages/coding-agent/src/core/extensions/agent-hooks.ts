@@ -1,0 +1,135 @@
+import type { AfterToolCallResult, Agent, AgentEvent, AgentMessage, BeforeToolCallResult } from "@pi/agent-core";
+import type { ExtensionEventMap } from "./extension-events.js";
+import type { ExtensionRunner } from "./extension-runner.js";
+
+/**
+ * Connects the runner to an Agent: `tool_call` as `beforeToolCall`, `tool_result` as
+ * `afterToolCall`, `context` as `transformContext`, `before_provider_request` as `onPayload`, and
+ * every loop event through an awaited listener (so handlers run in order, before the loop moves
+ * on). Earlier hooks on the Agent keep running first. Returns the listener's unsubscribe.
+ */
+export function installAgentHooks(agent: Agent, runner: ExtensionRunner): () => void {
+	const previousBefore = agent.beforeToolCall;
+	agent.beforeToolCall = async (context, signal) => {
+		const earlier = await previousBefore?.(context, signal);
+		if (earlier?.block) return earlier;
+		if (!runner.hasHandlers("tool_call")) return earlier;
+		return emitToolCall(runner, context.toolCall.name, context.toolCall.id, context.args);
+	};
+	const previousAfter = agent.afterToolCall;
+	agent.afterToolCall = async (context, signal) => {
+		const earlier = await previousAfter?.(context, signal);
+		if (!runner.hasHandlers("tool_result")) return earlier;
+		const patch = await emitToolResult(runner, {
+			type: "tool_result",
+			toolName: context.toolCall.name,
+			toolCallId: context.toolCall.id,
+			input: context.args,
+			content: earlier?.content ?? context.result.content,
+			details: earlier && "details" in earlier ? earlier.details : context.result.details,
+			isError: earlier?.isError ?? context.isError,
+			...((earlier?.usage ?? context.result.usage) ? { usage: earlier?.usage ?? context.result.usage } : {}),
+		});
+		return patch ? { ...earlier, ...patch } : earlier;
+	};
+	const previousTransform = agent.transformContext;
+	agent.transformContext = async (messages, signal) => {
+		const input = previousTransform ? await previousTransform(messages, signal) : messages;
+		if (!runner.hasHandlers("context")) return input;
+		return emitContext(runner, input);
+	};
+	const previousPayload = agent.onPayload;
+	agent.onPayload = async (payload, model) => {
+		const earlier = previousPayload ? await previousPayload(payload, model) : undefined;
+		let current = earlier ?? payload;
+		if (!runner.hasHandlers("before_provider_request")) return earlier;
+		let replaced = earlier !== undefined;
+		await runner.emitCollect({ type: "before_provider_request", payload: current, model }, (result) => {
+			current = result;
+			replaced = true;
+			return false;
+		});
+		return replaced ? current : undefined;
+	};
+	let turnIndex = -1;
+	return agent.subscribe(async (event: AgentEvent, signal) => {
+		runner.currentSignal = signal;
+		switch (event.type) {
+			case "agent_start":
+				turnIndex = -1;
+				await runner.emit(event);
+				return;
+			case "turn_start":
+				turnIndex++;
+				await runner.emit({ type: "turn_start", turnIndex, timestamp: Date.now() });
+				return;
+			case "turn_end":
+				await runner.emit({ type: "turn_end", turnIndex, message: event.message, toolResults: event.toolResults });
+				return;
+			case "agent_end":
+				await runner.emit(event);
+				runner.currentSignal = undefined;
+				return;
+			default:
+				await runner.emit(event);
+		}
+	});
+}
+
+/** `tool_call`: input mutable in place; the first block stops; a throwing handler blocks (fail-safe). */
+export async function emitToolCall(
+	runner: ExtensionRunner,
+	toolName: string,
+	toolCallId: string,
+	input: Record<string, unknown>,
+): Promise<BeforeToolCallResult | undefined> {
+	let blocked: BeforeToolCallResult | undefined;
+	await runner.emitCollect(
+		{ type: "tool_call", toolName, toolCallId, input },
+		(result) => {
+			if (!result.block) return false;
+			blocked = {
+				block: true,
+				reason: result.reason ?? "Blocked by extension",
+				...(result.terminate ? { terminate: true } : {}),
+			};
+			return true;
+		},
+		(message) => {
+			blocked = { block: true, reason: `Extension error: ${message}` };
+			return true;
+		},
+	);
+	return blocked;
+}
+
+/** `tool_result`: middleware, each handler sees the latest result; the merged patch, or undefined. */
+export async function emitToolResult(
+	runner: ExtensionRunner,
+	event: ExtensionEventMap["tool_result"]["event"],
+): Promise<AfterToolCallResult | undefined> {
+	let patch: AfterToolCallResult | undefined;
+	await runner.emitCollect(event, (result) => {
+		patch ??= {};
+		if (result.content !== undefined) event.content = patch.content = result.content;
+		if ("details" in result) event.details = patch.details = result.details;
+		if (result.isError !== undefined) event.isError = patch.isError = result.isError;
+		if (result.usage !== undefined) event.usage = patch.usage = result.usage;
+		return false;
+	});
+	return patch;
+}
+
+/** `context`: chained, each handler gets the previous handler's messages (a deep copy at first). */
+export async function emitContext(runner: ExtensionRunner, messages: AgentMessage[]): Promise<AgentMessage[]> {
+	const event = { type: "context" as const, messages: structuredClone(messages) };
+	let changed = false;
+	await runner.emitCollect(event, (result) => {
+		if (result.messages) {
+			event.messages = result.messages;
+			changed = true;
+		}
+		return false;
+	});
+	return changed ? event.messages : messages;
+}

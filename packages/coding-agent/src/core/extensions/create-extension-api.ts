@@ -1,0 +1,174 @@
+import { spawn } from "node:child_process";
+import type { ExecResult, ExtensionAPI, ExtensionEventBus, SlashCommandInfo } from "./extension-api.js";
+import type { ExtensionEventName } from "./extension-events.js";
+import { customMessageOf } from "./extension-host.js";
+import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
+import type { ExtensionRunner } from "./extension-runner.js";
+import { wrapExtensionTool } from "./wrap-extension-tool.js";
+
+/** Built-in interactive command names extensions may not take (extensions.md §5, §10). */
+export const RESERVED_COMMAND_NAMES: ReadonlySet<string> = new Set([
+	"model",
+	"settings",
+	"tree",
+	"compact",
+	"reload",
+	"name",
+	"new",
+	"resume",
+	"fork",
+	"clone",
+	"login",
+	"logout",
+	"quit",
+	"exit",
+	"hotkeys",
+	"session",
+	"export",
+	"copy",
+	"scoped-models",
+	"changelog",
+]);
+
+/** The bus shared by every extension of one load. */
+export function createExtensionEventBus(): ExtensionEventBus {
+	const listeners = new Map<string, Set<(data: unknown) => void>>();
+	return {
+		on(name, listener) {
+			let set = listeners.get(name);
+			if (!set) {
+				set = new Set();
+				listeners.set(name, set);
+			}
+			set.add(listener);
+			return () => set.delete(listener);
+		},
+		emit(name, data) {
+			for (const listener of listeners.get(name) ?? []) {
+				try {
+					listener(data);
+				} catch (error) {
+					// One failing listener must not stop the others; the bus has no error channel.
+					console.error(`Extension event bus listener for "${name}" failed:`, error);
+				}
+			}
+		},
+	};
+}
+
+function execCommand(
+	command: string,
+	args: string[],
+	options: { signal?: AbortSignal; timeout?: number; cwd?: string },
+): Promise<ExecResult> {
+	return new Promise((resolve) => {
+		const child = spawn(command, args, { cwd: options.cwd, signal: options.signal, stdio: ["ignore", "pipe", "pipe"] });
+		let stdout = "";
+		let stderr = "";
+		let killed = false;
+		const timer =
+			options.timeout && options.timeout > 0
+				? setTimeout(() => {
+						killed = true;
+						child.kill("SIGTERM");
+					}, options.timeout)
+				: undefined;
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += chunk.toString("utf8");
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		const finish = (code: number) => {
+			if (timer) clearTimeout(timer);
+			resolve({ stdout, stderr, code, killed: killed || options.signal?.aborted === true });
+		};
+		child.on("error", (error) => {
+			stderr += error.message;
+			finish(127);
+		});
+		child.on("close", (code) => finish(code ?? 1));
+	});
+}
+
+/** Builds the `pi` object one extension's factory receives. */
+export function createExtensionAPI(
+	record: ExtensionRecord,
+	runner: ExtensionRunner,
+	bus: ExtensionEventBus,
+): ExtensionAPI {
+	return {
+		on(event, handler) {
+			let list = record.handlers.get(event as ExtensionEventName);
+			if (!list) {
+				list = [];
+				record.handlers.set(event as ExtensionEventName, list);
+			}
+			list.push(handler as AnyExtensionHandler);
+			runner.markHandlersChanged();
+		},
+		registerTool(tool) {
+			const previous = runner.records.find((other) => other !== record && other.tools.has(tool.name));
+			if (previous)
+				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);
+			record.tools.set(tool.name, tool as never);
+			// After load the tool is active at once; during load the session picks it up when built.
+			if (runner.hasHost) runner.host.addTool(wrapExtensionTool(tool as never, runner));
+		},
+		getActiveTools: () => runner.host.getActiveToolNames(),
+		getAllTools: () => runner.host.getAllTools().map((tool) => ({ name: tool.name, description: tool.description })),
+		setActiveTools: (names) => runner.host.setActiveTools(names),
+		registerCommand(name, options) {
+			if (RESERVED_COMMAND_NAMES.has(name)) {
+				runner.diagnostics.push(
+					`Command "/${name}" of ${record.path} ignored: the name is reserved for a built-in command`,
+				);
+				return;
+			}
+			const owner =
+				runner.records.find((other) => other.commands.has(name)) ?? (record.commands.has(name) ? record : undefined);
+			if (owner) {
+				runner.diagnostics.push(`Command "/${name}" of ${record.path} ignored: already registered by ${owner.path}`);
+				return;
+			}
+			record.commands.set(name, options);
+		},
+		getCommands: (): SlashCommandInfo[] => runner.getCommandInfos(),
+		registerShortcut(keyId, options) {
+			record.shortcuts.set(keyId, options);
+		},
+		registerFlag(name, options) {
+			record.flags.set(name.replace(/^--?/, ""), options);
+		},
+		getFlag: (name) => runner.getFlag(name),
+		sendMessage(message, options = {}) {
+			runner.host.sendCustomMessage(customMessageOf(message), options);
+		},
+		sendUserMessage(content, options = {}) {
+			runner.host.sendUserMessage(content, options);
+		},
+		appendEntry(customType, data) {
+			runner.host.appendEntry(customType, data);
+		},
+		setSessionName: (name) => runner.host.setSessionName(name),
+		getSessionName: () => runner.host.getSessionName(),
+		setLabel: (entryId, label) => runner.host.setLabel(entryId, label),
+		setModel: (model) => runner.host.setModel(model),
+		getThinkingLevel: () => runner.host.thinkingLevel,
+		setThinkingLevel: (level) => runner.host.setThinkingLevel(level),
+		registerProvider(name, config) {
+			runner.registerProvider(name, config);
+		},
+		unregisterProvider(name) {
+			runner.unregisterProvider(name);
+		},
+		exec: (command, args = [], options = {}) => {
+			runner.assertActive();
+			return execCommand(command, args, {
+				...options,
+				cwd: options.cwd ?? (runner.hasHost ? runner.host.cwd : undefined),
+			});
+		},
+		events: bus,
+	};
+}

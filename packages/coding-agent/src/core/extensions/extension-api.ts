@@ -1,0 +1,182 @@
+// What an extension sees: the `pi` API (extensions.md §5), `ctx` (§4) and the module contract (§1.2).
+import type { AgentToolResult, AgentToolUpdateCallback, ThinkingLevel, ToolExecutionMode } from "@pi/agent-core";
+import type { ImageContent, Model, TextContent } from "@pi/ai";
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { ContextUsage } from "../agent-session/session-stats.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { ProviderConfig } from "../models/models-json.js";
+import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
+import type { CommandNavigateTreeOptions, ExtensionMode } from "./extension-bindings.js";
+import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
+import type { ExtensionUIContext } from "./extension-ui-context.js";
+
+/** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
+export interface ExtensionContext {
+	readonly ui: ExtensionUIContext;
+	readonly mode: ExtensionMode;
+	/** False exactly when the no-op UI context is bound (print, json, unbound SDK sessions). */
+	readonly hasUI: boolean;
+	readonly cwd: string;
+	readonly sessionManager: ReadonlySessionManager;
+	readonly modelRegistry: ModelRuntime;
+	readonly model: Model | undefined;
+	readonly thinkingLevel: ThinkingLevel;
+	/** Abort signal of the current run; undefined when idle. */
+	readonly signal: AbortSignal | undefined;
+	isIdle(): boolean;
+	abort(): void;
+	hasPendingMessages(): boolean;
+	/** Requests a graceful exit once idle (print: no-op). */
+	shutdown(): void;
+	getContextUsage(): ContextUsage | undefined;
+	compact(options?: {
+		customInstructions?: string;
+		onComplete?: (result: unknown) => void;
+		onError?: (error: Error) => void;
+	}): void;
+	getSystemPrompt(): string;
+	isProjectTrusted(): boolean;
+}
+
+/** `ctx` of command handlers: session actions that would deadlock inside an event handler. */
+export interface ExtensionCommandContext extends ExtensionContext {
+	waitForIdle(): Promise<void>;
+	newSession(options?: {
+		parentSession?: string;
+		setup?: (sessionManager: unknown) => void | Promise<void>;
+	}): Promise<{ cancelled: boolean }>;
+	fork(entryId: string, options?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
+	switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
+	navigateTree(
+		targetId: string,
+		options?: CommandNavigateTreeOptions,
+	): Promise<{ cancelled: boolean; editorText?: string }>;
+	reload(): Promise<void>;
+}
+
+/** A handler of one event; may be async. Its return value is combined per extensions.md §2. */
+export type ExtensionHandler<E extends ExtensionEventName> = (
+	event: ExtensionEventMap[E]["event"],
+	ctx: ExtensionContext,
+) => ExtensionEventMap[E]["result"] | undefined | Promise<ExtensionEventMap[E]["result"] | undefined>;
+
+/** The handler type of every event, by name. */
+export type ExtensionHandlers = { [E in ExtensionEventName]: ExtensionHandler<E> };
+
+/** A tool an extension (or an SDK host) registers (extensions.md §5). */
+export interface ExtensionToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown> {
+	name: string;
+	label: string;
+	description: string;
+	parameters: TParams;
+	executionMode?: ToolExecutionMode;
+	prepareArguments?: (rawArguments: Record<string, unknown>) => Record<string, unknown>;
+	/** One line in the system prompt's tool list; default: description. */
+	promptSnippet?: string;
+	/** Bullets added to the Guidelines section while the tool is active. */
+	promptGuidelines?: string[];
+	execute(
+		toolCallId: string,
+		params: Static<TParams>,
+		signal: AbortSignal | undefined,
+		onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
+		ctx: ExtensionContext,
+	): Promise<AgentToolResult<TDetails>>;
+}
+
+/** A completion offered for a command's arguments. */
+export interface CommandCompletion {
+	value: string;
+	label: string;
+	description?: string;
+}
+
+export interface RegisteredCommandOptions {
+	description?: string;
+	getArgumentCompletions?(prefix: string): CommandCompletion[] | null;
+	handler(args: string, ctx: ExtensionCommandContext): void | Promise<void>;
+}
+
+export interface RegisteredShortcutOptions {
+	description?: string;
+	handler(ctx: ExtensionContext): void | Promise<void>;
+}
+
+export interface RegisteredFlagOptions {
+	description?: string;
+	type: "boolean" | "string";
+	default?: boolean | string;
+}
+
+/** One entry of `getCommands()` (= RPC `get_commands`, rpc.md §9.10.1). */
+export interface SlashCommandInfo {
+	name: string;
+	description?: string;
+	source: "extension" | "prompt" | "skill";
+	location?: "user" | "project" | "path";
+	path?: string;
+}
+
+/** Options of `sendMessage`. */
+export interface SendMessageOptions {
+	triggerTurn?: boolean;
+	deliverAs?: "steer" | "followUp" | "nextTurn";
+}
+
+/** The shared in-process bus (`pi.events`). */
+export interface ExtensionEventBus {
+	on(name: string, listener: (data: unknown) => void): () => void;
+	emit(name: string, data?: unknown): void;
+}
+
+/** Result of `pi.exec`: never rejects for a non-zero exit. */
+export interface ExecResult {
+	stdout: string;
+	stderr: string;
+	code: number;
+	killed: boolean;
+}
+
+/** The `pi` object a factory receives (extensions.md §5). */
+export interface ExtensionAPI {
+	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandlers[E]): void;
+	registerTool<TParams extends TSchema, TDetails>(tool: ExtensionToolDefinition<TParams, TDetails>): void;
+	getActiveTools(): string[];
+	getAllTools(): { name: string; description: string }[];
+	setActiveTools(names: string[]): void;
+	registerCommand(name: string, options: RegisteredCommandOptions): void;
+	getCommands(): SlashCommandInfo[];
+	registerShortcut(keyId: string, options: RegisteredShortcutOptions): void;
+	registerFlag(name: string, options: RegisteredFlagOptions): void;
+	/** The value of a registered flag (`"--name"` or `"name"`); its default when not given. */
+	getFlag(name: string): boolean | string | undefined;
+	sendMessage(message: CustomMessageInput, options?: SendMessageOptions): void;
+	sendUserMessage(
+		content: string | (TextContent | ImageContent)[],
+		options?: { deliverAs?: "steer" | "followUp" },
+	): void;
+	appendEntry(customType: string, data?: unknown): void;
+	setSessionName(name: string): void;
+	getSessionName(): string | undefined;
+	setLabel(entryId: string, label: string | undefined): void;
+	setModel(model: Model): Promise<boolean>;
+	getThinkingLevel(): ThinkingLevel;
+	setThinkingLevel(level: ThinkingLevel): void;
+	registerProvider(name: string, config: ProviderConfig): void;
+	unregisterProvider(name: string): void;
+	exec(
+		command: string,
+		args?: string[],
+		options?: { signal?: AbortSignal; timeout?: number; cwd?: string },
+	): Promise<ExecResult>;
+	readonly events: ExtensionEventBus;
+}
+
+/** The module contract: the default export of an extension file. */
+export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
+
+/** An extension given as code instead of a file (`extensionFactories`, apps/pi's built-ins). */
+export interface InlineExtension {
+	name: string;
+	factory: ExtensionFactory;
+}

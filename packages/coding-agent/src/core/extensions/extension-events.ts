@@ -1,0 +1,306 @@
+// The event reference of extensions.md §3.2: payloads and results, one variant per event.
+import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
+import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
+import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
+import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
+import type { InputSource, SessionShutdownReason } from "./extension-runner-seam.js";
+
+export interface ProjectTrustEvent {
+	type: "project_trust";
+	cwd: string;
+}
+export interface ProjectTrustResult {
+	trusted: "yes" | "no" | "undecided";
+	/** Persist the decision in `<agentDir>/trust.json`. */
+	remember?: boolean;
+}
+
+export interface SessionStartEventPayload {
+	type: "session_start";
+	reason: "startup" | "reload" | "new" | "resume" | "fork";
+	previousSessionFile?: string;
+}
+
+export interface ResourcesDiscoverEvent {
+	type: "resources_discover";
+	cwd: string;
+	reason: "startup" | "reload";
+}
+export interface ResourcesDiscoverResult {
+	skillPaths?: string[];
+	promptPaths?: string[];
+	themePaths?: string[];
+}
+
+export interface SessionShutdownEvent {
+	type: "session_shutdown";
+	reason: SessionShutdownReason;
+	targetSessionFile?: string;
+}
+
+export interface SessionInfoChangedEvent {
+	type: "session_info_changed";
+	name?: string;
+}
+
+export interface SessionBeforeSwitchEvent {
+	type: "session_before_switch";
+	reason: "new" | "resume";
+	targetSessionFile?: string;
+}
+export interface SessionBeforeForkEvent {
+	type: "session_before_fork";
+	entryId: string;
+	position: "before" | "at";
+}
+export interface SessionBeforeChangeResult {
+	cancel?: boolean;
+	skipConversationRestore?: boolean;
+}
+
+export interface SessionBeforeCompactEvent {
+	type: "session_before_compact";
+	preparation: CompactionPreparation;
+	branchEntries: SessionEntry[];
+	customInstructions?: string;
+	reason: "manual" | "threshold" | "overflow";
+	willRetry: boolean;
+	signal: AbortSignal;
+}
+export interface SessionBeforeCompactResult {
+	cancel?: boolean;
+	compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
+}
+export interface SessionCompactEvent {
+	type: "session_compact";
+	compactionEntry: CompactionEntry;
+	fromExtension: boolean;
+	reason: "manual" | "threshold" | "overflow";
+	willRetry: boolean;
+}
+export interface SessionCompactFailedEvent {
+	type: "session_compact_failed";
+	reason: "manual" | "threshold" | "overflow";
+	errorMessage?: string;
+	aborted: boolean;
+	willRetry: boolean;
+	fromExtension: boolean;
+}
+
+export interface SessionBeforeTreeEvent {
+	type: "session_before_tree";
+	preparation: unknown;
+	signal: AbortSignal;
+}
+export interface SessionBeforeTreeResult {
+	cancel?: boolean;
+	summary?: string;
+	customInstructions?: string;
+	replaceInstructions?: boolean;
+	label?: string;
+}
+export interface SessionTreeEvent {
+	type: "session_tree";
+	newLeafId: string | null;
+	oldLeafId: string | null;
+	summaryEntry?: SessionEntry;
+	fromExtension: boolean;
+}
+
+export interface InputEvent {
+	type: "input";
+	text: string;
+	images?: ImageContent[];
+	source: InputSource;
+	streamingBehavior?: "steer" | "followUp";
+}
+export type InputResult =
+	| { action: "continue" }
+	| { action: "transform"; text: string; images?: ImageContent[] }
+	| { action: "handled" };
+
+/** The pieces the system prompt is built from (read-only for handlers). */
+export interface SystemPromptOptions {
+	customPrompt?: string;
+	selectedTools: string[];
+	toolSnippets: Record<string, string>;
+	promptGuidelines: string[];
+	appendSystemPrompt?: string;
+	cwd: string;
+	contextFiles: { path: string; content: string }[];
+	skills: { name: string; description: string; filePath: string }[];
+}
+
+export interface BeforeAgentStartEvent {
+	type: "before_agent_start";
+	prompt: string;
+	images?: ImageContent[];
+	/** The system prompt as chained so far. */
+	systemPrompt: string;
+	systemPromptOptions: SystemPromptOptions;
+}
+/** A custom message an extension adds to the context. */
+export interface CustomMessageInput<TDetails = unknown> {
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: TDetails;
+}
+export interface BeforeAgentStartResult {
+	message?: CustomMessageInput;
+	systemPrompt?: string;
+}
+
+export interface AgentStartEvent {
+	type: "agent_start";
+}
+export interface AgentEndEvent {
+	type: "agent_end";
+	messages: AgentMessage[];
+}
+export interface AgentSettledEvent {
+	type: "agent_settled";
+}
+export interface TurnStartEvent {
+	type: "turn_start";
+	turnIndex: number;
+	timestamp: number;
+}
+export interface TurnEndEvent {
+	type: "turn_end";
+	turnIndex: number;
+	message: AgentMessage;
+	toolResults: AgentMessage[];
+}
+export interface MessageStartEvent {
+	type: "message_start";
+	message: AgentMessage;
+}
+export interface MessageUpdateEvent {
+	type: "message_update";
+	message: AssistantMessage;
+	assistantMessageEvent: AssistantMessageEvent;
+}
+export interface MessageEndEvent {
+	type: "message_end";
+	message: AgentMessage;
+}
+export interface ToolExecutionStartEvent {
+	type: "tool_execution_start";
+	toolCallId: string;
+	toolName: string;
+	args: Record<string, unknown>;
+}
+export interface ToolExecutionUpdateEvent {
+	type: "tool_execution_update";
+	toolCallId: string;
+	toolName: string;
+	args: Record<string, unknown>;
+	partialResult: AgentToolResult;
+}
+export interface ToolExecutionEndEvent {
+	type: "tool_execution_end";
+	toolCallId: string;
+	toolName: string;
+	result: AgentToolResult;
+	isError: boolean;
+	durationMs: number;
+}
+
+export interface ContextEvent {
+	type: "context";
+	/** A deep copy of the messages about to be converted for the model. */
+	messages: AgentMessage[];
+}
+export interface ContextResult {
+	messages?: AgentMessage[];
+}
+
+export interface BeforeProviderRequestEvent {
+	type: "before_provider_request";
+	payload: unknown;
+	model: Model;
+}
+
+export interface ToolCallEvent {
+	type: "tool_call";
+	toolName: string;
+	toolCallId: string;
+	/** Mutable: changes are what the tool receives (no re-validation). */
+	input: Record<string, unknown>;
+}
+export interface ToolCallResult {
+	block?: boolean;
+	reason?: string;
+	terminate?: boolean;
+}
+
+export interface ToolResultEvent {
+	type: "tool_result";
+	toolName: string;
+	toolCallId: string;
+	input: Record<string, unknown>;
+	content: (TextContent | ImageContent)[];
+	details: unknown;
+	isError: boolean;
+	usage?: Usage;
+}
+export interface ToolResultPatch {
+	content?: (TextContent | ImageContent)[];
+	details?: unknown;
+	isError?: boolean;
+	usage?: Usage;
+}
+
+export interface ModelSelectEvent {
+	type: "model_select";
+	model: Model;
+	previousModel?: Model;
+	source: "set" | "cycle" | "restore";
+}
+export interface ThinkingLevelSelectEvent {
+	type: "thinking_level_select";
+	level: ThinkingLevel;
+	previousLevel: ThinkingLevel;
+}
+
+/** What a notification handler returns: nothing (return values are ignored). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler with no return statement must type-check.
+export type NoResult = void;
+
+/** Every event by name, with what its handlers may return. */
+export interface ExtensionEventMap {
+	project_trust: { event: ProjectTrustEvent; result: ProjectTrustResult };
+	session_start: { event: SessionStartEventPayload; result: NoResult };
+	resources_discover: { event: ResourcesDiscoverEvent; result: ResourcesDiscoverResult };
+	session_shutdown: { event: SessionShutdownEvent; result: NoResult };
+	session_info_changed: { event: SessionInfoChangedEvent; result: NoResult };
+	session_before_switch: { event: SessionBeforeSwitchEvent; result: SessionBeforeChangeResult };
+	session_before_fork: { event: SessionBeforeForkEvent; result: SessionBeforeChangeResult };
+	session_before_compact: { event: SessionBeforeCompactEvent; result: SessionBeforeCompactResult };
+	session_compact: { event: SessionCompactEvent; result: NoResult };
+	session_compact_failed: { event: SessionCompactFailedEvent; result: NoResult };
+	session_before_tree: { event: SessionBeforeTreeEvent; result: SessionBeforeTreeResult };
+	session_tree: { event: SessionTreeEvent; result: NoResult };
+	input: { event: InputEvent; result: InputResult };
+	before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult };
+	agent_start: { event: AgentStartEvent; result: NoResult };
+	agent_end: { event: AgentEndEvent; result: NoResult };
+	agent_settled: { event: AgentSettledEvent; result: NoResult };
+	turn_start: { event: TurnStartEvent; result: NoResult };
+	turn_end: { event: TurnEndEvent; result: NoResult };
+	message_start: { event: MessageStartEvent; result: NoResult };
+	message_update: { event: MessageUpdateEvent; result: NoResult };
+	message_end: { event: MessageEndEvent; result: NoResult };
+	tool_execution_start: { event: ToolExecutionStartEvent; result: NoResult };
+	tool_execution_update: { event: ToolExecutionUpdateEvent; result: NoResult };
+	tool_execution_end: { event: ToolExecutionEndEvent; result: NoResult };
+	context: { event: ContextEvent; result: ContextResult };
+	before_provider_request: { event: BeforeProviderRequestEvent; result: object };
+	tool_call: { event: ToolCallEvent; result: ToolCallResult };
+	tool_result: { event: ToolResultEvent; result: ToolResultPatch };
+	model_select: { event: ModelSelectEvent; result: NoResult };
+	thinking_level_select: { event: ThinkingLevelSelectEvent; result: NoResult };
+}
+
+export type ExtensionEventName = keyof ExtensionEventMap;

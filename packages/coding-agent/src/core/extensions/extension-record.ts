@@ -1,0 +1,40 @@
+// What one loaded extension registered: handlers, tools, commands, shortcuts and flags.
+import type {
+	ExtensionHandler,
+	ExtensionToolDefinition,
+	RegisteredCommandOptions,
+	RegisteredFlagOptions,
+	RegisteredShortcutOptions,
+} from "./extension-api.js";
+import type { ExtensionEventName } from "./extension-events.js";
+
+/** Any handler, as stored (the event name keys it). */
+export type AnyExtensionHandler = ExtensionHandler<ExtensionEventName>;
+
+/** One loaded extension and everything it registered, in registration order. */
+export interface ExtensionRecord {
+	/** Resolved file path, or the inline extension's name. */
+	path: string;
+	handlers: Map<ExtensionEventName, AnyExtensionHandler[]>;
+	tools: Map<string, ExtensionToolDefinition>;
+	commands: Map<string, RegisteredCommandOptions>;
+	shortcuts: Map<string, RegisteredShortcutOptions>;
+	flags: Map<string, RegisteredFlagOptions>;
+}
+
+export function createExtensionRecord(path: string): ExtensionRecord {
+	return {
+		path,
+		handlers: new Map(),
+		tools: new Map(),
+		commands: new Map(),
+		shortcuts: new Map(),
+		flags: new Map(),
+	};
+}
+
+/** Why an extension could not be used (also reported as `extension_error` with event "load"). */
+export interface ExtensionLoadError {
+	path: string;
+	error: string;
+}

@@ -1,0 +1,541 @@
+import { isAbsolute } from "node:path";
+import type { AgentTool } from "@pi/agent-core";
+import type { ImageContent } from "@pi/ai";
+import type { CustomMessage } from "../messages.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
+import type { ProviderConfig } from "../models/models-json.js";
+import type {
+	ExtensionCommandContext,
+	ExtensionContext,
+	RegisteredFlagOptions,
+	SlashCommandInfo,
+} from "./extension-api.js";
+import type {
+	CommandContextActions,
+	ExtensionBindings,
+	ExtensionErrorReport,
+	ExtensionMode,
+} from "./extension-bindings.js";
+import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
+import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
+import type { ExtensionHost } from "./extension-host.js";
+import type { AnyExtensionHandler, ExtensionLoadError, ExtensionRecord } from "./extension-record.js";
+import type {
+	ExtensionCommand,
+	ExtensionRunnerSeam,
+	InputEventResult,
+	InputSource,
+	SessionBeforeChangeEvent,
+	SessionShutdownReason,
+} from "./extension-runner-seam.js";
+import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
+import { wrapExtensionTool } from "./wrap-extension-tool.js";
+
+/** A handler with the extension it belongs to, in dispatch order. */
+interface BoundHandler {
+	path: string;
+	handler: AnyExtensionHandler;
+}
+
+/** Thrown by a context (or `pi` action) whose session was replaced or disposed. */
+export class StaleExtensionContextError extends Error {
+	constructor() {
+		super(
+			"Stale extension context: this session was replaced or disposed. Use the ctx passed to the current handler (after a session replacement, the new session's session_start).",
+		);
+	}
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+	return typeof value === "object" && value !== null && typeof (value as Promise<unknown>).then === "function";
+}
+
+/**
+ * Runs the loaded extensions of one session: ordered dispatch (load order, then registration
+ * order), errors isolated and reported through the bound `onError`, bindings (UI context, mode,
+ * command actions) applied, lifecycle events emitted exactly once.
+ */
+export class ExtensionRunner implements ExtensionRunnerSeam {
+	readonly records: ExtensionRecord[] = [];
+	readonly loadErrors: ExtensionLoadError[] = [];
+	/** Warnings about registrations (duplicates, reserved names). */
+	readonly diagnostics: string[] = [];
+	private readonly dispatch = new Map<ExtensionEventName, BoundHandler[]>();
+	private dispatchStale = true;
+	private hostRef: ExtensionHost | undefined;
+	private uiContext: ExtensionUIContext = noopUIContext;
+	private modeName: ExtensionMode = "print";
+	private actions: CommandContextActions | undefined;
+	private abortHandler: (() => void) | undefined;
+	private shutdownHandler: (() => void) | undefined;
+	private errorListener: ((report: ExtensionErrorReport) => void) | undefined;
+	private readonly pendingErrors: ExtensionErrorReport[] = [];
+	private sessionStartEvent: SessionStartEventPayload = { type: "session_start", reason: "startup" };
+	private started = false;
+	private shutdownDone = false;
+	private stale = false;
+	/** Abort signal of the run in progress (from the agent's listener). */
+	currentSignal: AbortSignal | undefined;
+	private readonly contexts: ExtensionContexts;
+
+	private readonly flagValues: Readonly<Record<string, boolean | string>>;
+
+	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>> } = {}) {
+		this.flagValues = options.flagValues ?? {};
+		this.contexts = createExtensionContexts(this);
+	}
+
+	/** Adds a successfully loaded extension (load order = dispatch order). */
+	addExtension(record: ExtensionRecord): void {
+		for (const name of record.tools.keys()) {
+			const previous = this.records.findLast((other) => other.tools.has(name));
+			if (previous) this.diagnostics.push(`Tool "${name}" of ${record.path} replaces the one of ${previous.path}`);
+		}
+		this.records.push(record);
+		this.markHandlersChanged();
+	}
+
+	/** Records a failed load; reported as `extension_error` with event "load" once `onError` is bound. */
+	addLoadError(error: ExtensionLoadError): void {
+		this.loadErrors.push(error);
+		this.reportError({ extensionPath: error.path, event: "load", error: error.error });
+	}
+
+	// --- state used by contexts and the pi API ------------------------------------------------
+
+	/** The session host; throws once the session is gone or before it exists. */
+	get host(): ExtensionHost {
+		if (this.stale) throw new StaleExtensionContextError();
+		if (!this.hostRef)
+			throw new Error("This extension action is not available while extensions load (no session yet).");
+		return this.hostRef;
+	}
+
+	get hasHost(): boolean {
+		return this.hostRef !== undefined && !this.stale;
+	}
+
+	get ui(): ExtensionUIContext {
+		return this.uiContext;
+	}
+
+	get mode(): ExtensionMode {
+		return this.modeName;
+	}
+
+	get hasUI(): boolean {
+		return this.uiContext !== noopUIContext;
+	}
+
+	get commandActions(): CommandContextActions | undefined {
+		return this.actions;
+	}
+
+	get isStale(): boolean {
+		return this.stale;
+	}
+
+	assertActive(): void {
+		if (this.stale) throw new StaleExtensionContextError();
+	}
+
+	/** The context handlers receive. */
+	get context(): ExtensionContext {
+		return this.contexts.context;
+	}
+
+	/** The context command handlers receive. */
+	get commandContext(): ExtensionCommandContext {
+		return this.contexts.commandContext;
+	}
+
+	requestAbort(): void {
+		if (this.abortHandler) this.abortHandler();
+		else void this.host.abort();
+	}
+
+	requestShutdown(): void {
+		this.shutdownHandler?.();
+	}
+
+	// --- registrations ------------------------------------------------------------------------
+
+	/** Called by `pi.on` after load so the next dispatch sees the new handler. */
+	markHandlersChanged(): void {
+		this.dispatchStale = true;
+	}
+
+	private handlersFor(event: ExtensionEventName): BoundHandler[] | undefined {
+		if (this.dispatchStale) this.rebuildDispatch();
+		return this.dispatch.get(event);
+	}
+
+	private rebuildDispatch(): void {
+		this.dispatch.clear();
+		for (const record of this.records) {
+			for (const [event, handlers] of record.handlers) {
+				let list = this.dispatch.get(event);
+				if (!list) {
+					list = [];
+					this.dispatch.set(event, list);
+				}
+				for (const handler of handlers) list.push({ path: record.path, handler });
+			}
+		}
+		this.dispatchStale = false;
+	}
+
+	hasHandlers(event: ExtensionEventName): boolean {
+		return (this.handlersFor(event)?.length ?? 0) > 0;
+	}
+
+	/** Every extension tool as an AgentTool, last registration of a name winning. */
+	getTools(): AgentTool[] {
+		const byName = new Map<string, AgentTool>();
+		for (const record of this.records) {
+			for (const tool of record.tools.values()) byName.set(tool.name, wrapExtensionTool(tool, this));
+		}
+		return [...byName.values()];
+	}
+
+	/** Prompt snippet and guidelines of extension tools, by name. */
+	getToolPromptInfo(name: string): { promptSnippet?: string; promptGuidelines?: string[] } | undefined {
+		let found: { promptSnippet?: string; promptGuidelines?: string[] } | undefined;
+		for (const record of this.records) {
+			const tool = record.tools.get(name);
+			if (tool) found = { promptSnippet: tool.promptSnippet, promptGuidelines: tool.promptGuidelines };
+		}
+		return found;
+	}
+
+	/** Every registered flag by name (first registration wins). */
+	getFlags(): Map<string, RegisteredFlagOptions & { extensionPath: string }> {
+		const flags = new Map<string, RegisteredFlagOptions & { extensionPath: string }>();
+		for (const record of this.records) {
+			for (const [name, flag] of record.flags) {
+				if (!flags.has(name)) flags.set(name, { ...flag, extensionPath: record.path });
+			}
+		}
+		return flags;
+	}
+
+	/** The value of a flag: the CLI's, coerced to the flag's type, else its default. */
+	getFlag(name: string): boolean | string | undefined {
+		const key = name.replace(/^--?/, "");
+		const flag = this.getFlags().get(key);
+		const given = this.flagValues[key];
+		if (given === undefined) return flag?.default;
+		if (flag?.type === "boolean" && typeof given === "string") return given !== "false";
+		return given;
+	}
+
+	/** CLI flag names no extension registered (an error for the CLI, extensions.md §5). */
+	getUnmatchedFlags(): string[] {
+		const flags = this.getFlags();
+		return Object.keys(this.flagValues).filter((name) => !flags.has(name));
+	}
+
+	// --- messages held for later ------------------------------------------------------------
+
+	private readonly nextTurnMessages: CustomMessage[] = [];
+	private turnTrigger: (() => void) | undefined;
+
+	/** `sendMessage(…, { deliverAs: "nextTurn" })`: injected right after the next user prompt. */
+	holdForNextTurn(message: CustomMessage): void {
+		this.nextTurnMessages.push(message);
+	}
+
+	/** Takes the held `nextTurn` messages (the prompt pipeline injects them). */
+	takeNextTurnMessages(): CustomMessage[] {
+		return this.nextTurnMessages.splice(0);
+	}
+
+	/** How `sendMessage(…, { triggerTurn: true })` starts a run (set by the session builder). */
+	setTurnTrigger(trigger: () => void): void {
+		this.turnTrigger = trigger;
+	}
+
+	triggerTurn(): void {
+		this.turnTrigger?.();
+	}
+
+	// --- providers ----------------------------------------------------------------------------
+
+	private modelRuntime: ModelRuntime | undefined;
+	private readonly pendingProviders: (() => void)[] = [];
+
+	/** Providers registered during load are queued until the model runtime is known. */
+	setModelRuntime(modelRuntime: ModelRuntime): void {
+		this.modelRuntime = modelRuntime;
+		for (const apply of this.pendingProviders.splice(0)) apply();
+	}
+
+	registerProvider(name: string, config: ProviderConfig): void {
+		this.assertActive();
+		const apply = () => this.modelRuntime?.registerProvider(name, config);
+		if (this.modelRuntime) apply();
+		else this.pendingProviders.push(apply);
+	}
+
+	unregisterProvider(name: string): void {
+		this.assertActive();
+		const apply = () => this.modelRuntime?.unregisterProvider(name);
+		if (this.modelRuntime) apply();
+		else this.pendingProviders.push(apply);
+	}
+
+	// --- seam: commands -----------------------------------------------------------------------
+
+	getCommand(name: string): ExtensionCommand | undefined {
+		for (const record of this.records) {
+			const options = record.commands.get(name);
+			if (options) return this.toCommand(name, options.description, record.path);
+		}
+		return undefined;
+	}
+
+	getCommands(): ExtensionCommand[] {
+		const seen = new Set<string>();
+		const commands: ExtensionCommand[] = [];
+		for (const record of this.records) {
+			for (const [name, options] of record.commands) {
+				if (seen.has(name)) continue;
+				seen.add(name);
+				commands.push(this.toCommand(name, options.description, record.path));
+			}
+		}
+		return commands;
+	}
+
+	/** `getCommands()` data (= RPC `get_commands`): extension commands, then templates, then skills. */
+	getCommandInfos(): SlashCommandInfo[] {
+		const extensionCommands: SlashCommandInfo[] = this.getCommands().map((command) => ({
+			name: command.name,
+			...(command.description !== undefined ? { description: command.description } : {}),
+			source: "extension",
+			...(command.extensionPath !== undefined && isAbsolute(command.extensionPath)
+				? { path: command.extensionPath }
+				: {}),
+		}));
+		return [...extensionCommands, ...(this.hasHost ? this.host.getResourceCommands() : [])];
+	}
+
+	private toCommand(name: string, description: string | undefined, extensionPath: string): ExtensionCommand {
+		return {
+			name,
+			...(description !== undefined ? { description } : {}),
+			extensionPath,
+			handler: (args) => this.runCommand(name, args),
+		};
+	}
+
+	/** Runs a command; a throwing handler is reported as `extension_error`, never rethrown. */
+	async runCommand(name: string, args: string): Promise<void> {
+		for (const record of this.records) {
+			const options = record.commands.get(name);
+			if (!options) continue;
+			try {
+				await options.handler(args, this.commandContext);
+			} catch (error) {
+				this.reportError({ extensionPath: record.path, event: "command", error: messageOf(error) });
+			}
+			return;
+		}
+	}
+
+	// --- bindings and lifecycle ---------------------------------------------------------------
+
+	/** Connects the runner to its session. */
+	attach(host: ExtensionHost, sessionStartEvent?: SessionStartEventPayload): void {
+		this.hostRef = host;
+		if (sessionStartEvent) this.sessionStartEvent = sessionStartEvent;
+	}
+
+	/**
+	 * Applies a mode's bindings (absent fields keep earlier values) and, the first time only, emits
+	 * the stored `session_start` then `resources_discover`.
+	 */
+	async bind(bindings: ExtensionBindings): Promise<void> {
+		if (bindings.uiContext) this.uiContext = bindings.uiContext;
+		if (bindings.mode) this.modeName = bindings.mode;
+		if (bindings.commandContextActions) this.actions = bindings.commandContextActions;
+		if (bindings.abortHandler) this.abortHandler = bindings.abortHandler;
+		if (bindings.shutdownHandler) this.shutdownHandler = bindings.shutdownHandler;
+		if (bindings.onError) {
+			this.errorListener = bindings.onError;
+			for (const report of this.pendingErrors.splice(0)) bindings.onError(report);
+		}
+		if (this.started || this.stale) return;
+		this.started = true;
+		await this.emit(this.sessionStartEvent);
+		const discovered = await this.emitResourcesDiscover(
+			this.sessionStartEvent.reason === "reload" ? "reload" : "startup",
+		);
+		if (discovered.skillPaths.length > 0 || discovered.promptPaths.length > 0) {
+			await this.host.addResourcePaths(discovered);
+		}
+	}
+
+	get sessionStarted(): boolean {
+		return this.started;
+	}
+
+	/** Reports an extension failure to the bound error channel (kept until one is bound). */
+	reportError(report: ExtensionErrorReport): void {
+		if (this.errorListener) this.errorListener(report);
+		else this.pendingErrors.push(report);
+	}
+
+	/** Errors not yet delivered (no `onError` bound). */
+	takePendingErrors(): ExtensionErrorReport[] {
+		return this.pendingErrors.splice(0);
+	}
+
+	async emitSessionShutdown(reason: SessionShutdownReason, targetSessionFile?: string): Promise<void> {
+		if (this.shutdownDone) return;
+		this.shutdownDone = true;
+		try {
+			await this.emit({
+				type: "session_shutdown",
+				reason,
+				...(targetSessionFile !== undefined ? { targetSessionFile } : {}),
+			});
+		} finally {
+			this.stale = true;
+		}
+	}
+
+	/** Marks the runner's contexts stale without emitting anything (the session is gone). */
+	invalidate(): void {
+		this.stale = true;
+	}
+
+	// --- dispatch -----------------------------------------------------------------------------
+
+	/** Notification dispatch: every handler, in order; return values ignored. */
+	async emit<E extends ExtensionEventName>(event: ExtensionEventMap[E]["event"] & { type: E }): Promise<void> {
+		const handlers = this.handlersFor(event.type);
+		if (!handlers) return;
+		const ctx = this.contexts.context;
+		for (let i = 0; i < handlers.length; i++) {
+			const bound = handlers[i]!;
+			try {
+				const result = bound.handler(event as never, ctx);
+				if (isPromise(result)) await result;
+			} catch (error) {
+				this.reportError({ extensionPath: bound.path, event: event.type, error: messageOf(error) });
+			}
+		}
+	}
+
+	/**
+	 * Result dispatch: `combine` sees each handler's result in order and returns true to stop
+	 * the chain. A throwing handler is reported and skipped (unless `onThrow` decides otherwise).
+	 */
+	async emitCollect<E extends ExtensionEventName>(
+		event: ExtensionEventMap[E]["event"] & { type: E },
+		combine: (result: ExtensionEventMap[E]["result"], path: string) => boolean | undefined,
+		onThrow?: (message: string, path: string) => boolean,
+		ctx: ExtensionContext = this.contexts.context,
+	): Promise<void> {
+		const handlers = this.handlersFor(event.type);
+		if (!handlers) return;
+		for (const bound of handlers) {
+			let result: unknown;
+			try {
+				result = bound.handler(event as never, ctx);
+				if (isPromise(result)) result = await result;
+			} catch (error) {
+				const message = messageOf(error);
+				this.reportError({ extensionPath: bound.path, event: event.type, error: message });
+				if (onThrow?.(message, bound.path)) return;
+				continue;
+			}
+			if (result !== undefined && combine(result as ExtensionEventMap[E]["result"], bound.path)) return;
+		}
+	}
+
+	// --- seam: input and session changes ------------------------------------------------------
+
+	hasInputHandlers(): boolean {
+		return this.hasHandlers("input");
+	}
+
+	async emitInput(
+		text: string,
+		images: ImageContent[],
+		source: InputSource,
+		streamingBehavior?: "steer" | "followUp",
+	): Promise<InputEventResult> {
+		let current = { text, images };
+		let transformed = false;
+		let handled = false;
+		await this.emitCollect(
+			{
+				type: "input",
+				text,
+				...(images.length > 0 ? { images } : {}),
+				source,
+				...(streamingBehavior ? { streamingBehavior } : {}),
+			},
+			(result) => {
+				if (result.action === "handled") {
+					handled = true;
+					return true;
+				}
+				if (result.action === "transform") {
+					current = { text: result.text, images: result.images ?? current.images };
+					transformed = true;
+				}
+				return false;
+			},
+		);
+		if (handled) return { action: "handled" };
+		return transformed ? { action: "transform", text: current.text, images: current.images } : { action: "continue" };
+	}
+
+	async emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }> {
+		let cancel = false;
+		const stop = (result: { cancel?: boolean }) => {
+			if (result.cancel) cancel = true;
+			return cancel;
+		};
+		if (event.type === "session_before_fork") {
+			await this.emitCollect(
+				{ type: "session_before_fork", entryId: event.entryId ?? "", position: event.position ?? "before" },
+				stop,
+			);
+		} else {
+			await this.emitCollect(
+				{
+					type: "session_before_switch",
+					reason: event.reason === "resume" ? "resume" : "new",
+					...(event.targetSessionFile !== undefined ? { targetSessionFile: event.targetSessionFile } : {}),
+				},
+				stop,
+			);
+		}
+		return { cancel };
+	}
+
+	/** `resources_discover`: every returned path is collected. */
+	async emitResourcesDiscover(reason: "startup" | "reload"): Promise<{
+		skillPaths: string[];
+		promptPaths: string[];
+		themePaths: string[];
+	}> {
+		const collected = { skillPaths: [] as string[], promptPaths: [] as string[], themePaths: [] as string[] };
+		if (!this.hasHandlers("resources_discover")) return collected;
+		await this.emitCollect({ type: "resources_discover", cwd: this.host.cwd, reason }, (result) => {
+			collected.skillPaths.push(...(result.skillPaths ?? []));
+			collected.promptPaths.push(...(result.promptPaths ?? []));
+			collected.themePaths.push(...(result.themePaths ?? []));
+			return false;
+		});
+		return collected;
+	}
+}

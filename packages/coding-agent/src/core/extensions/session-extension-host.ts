@@ -1,0 +1,152 @@
+import type { AgentTool } from "@pi/agent-core";
+import type { AgentSession } from "../agent-session/agent-session.js";
+import type { PromptTemplate } from "../resources/prompt-templates.js";
+import type { Skill } from "../resources/skills.js";
+import type { SlashCommandInfo } from "./extension-api.js";
+import type { ExtensionHost } from "./extension-host.js";
+import type { ExtensionRunner } from "./extension-runner.js";
+
+/** What the session builder (sdk.ts) gives the host beyond the session itself. */
+export interface SessionExtensionHostOptions {
+	/** Every tool the session knows by name (built-in, custom, extension); active or not. */
+	allTools: Map<string, AgentTool>;
+	/** Rebuilds the system prompt from the active tools and resources. */
+	refreshSystemPrompt(): void;
+	/** Adds `resources_discover` paths to the resource loader (the caller then reloads). */
+	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): void;
+}
+
+function locationOf(source: string): SlashCommandInfo["location"] {
+	if (source === "global") return "user";
+	if (source === "project") return "project";
+	return "path";
+}
+
+function templateCommand(template: PromptTemplate): SlashCommandInfo {
+	return {
+		name: template.name,
+		description: template.description,
+		source: "prompt",
+		location: locationOf(template.source),
+		path: template.filePath,
+	};
+}
+
+function skillCommand(skill: Skill): SlashCommandInfo {
+	return {
+		name: `skill:${skill.name}`,
+		description: skill.description,
+		source: "skill",
+		location: locationOf(skill.source),
+		path: skill.filePath,
+	};
+}
+
+/** The runner's view of an AgentSession. */
+export function createSessionExtensionHost(
+	session: AgentSession,
+	runner: ExtensionRunner,
+	options: SessionExtensionHostOptions,
+): ExtensionHost {
+	const agent = session.agent;
+	const activate = (names: string[]) => {
+		agent.state.tools = names.flatMap((name) => options.allTools.get(name) ?? []);
+		options.refreshSystemPrompt();
+	};
+	return {
+		get cwd() {
+			return session.sessionManager.getCwd();
+		},
+		get sessionManager() {
+			return session.sessionManager;
+		},
+		get modelRuntime() {
+			return session.modelRuntime;
+		},
+		get model() {
+			return session.model;
+		},
+		get thinkingLevel() {
+			return session.thinkingLevel;
+		},
+		isIdle: () => !session.isStreaming,
+		abort: () => session.abort(),
+		hasPendingMessages: () => session.pendingMessageCount > 0,
+		getContextUsage: () => session.getContextUsage(),
+		compact: (customInstructions) => session.compact(customInstructions),
+		getSystemPrompt: () => agent.state.systemPrompt,
+		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
+		waitForIdle: () => session.waitForSettled(),
+		reload: () => session.reload(),
+		getActiveToolNames: () => agent.state.tools.map((tool) => tool.name),
+		getAllTools: () => [...options.allTools.values()],
+		setActiveTools: (names) => activate(names.filter((name) => options.allTools.has(name))),
+		addTool: (tool) => {
+			options.allTools.set(tool.name, tool);
+			const names = agent.state.tools.map((active) => active.name);
+			activate(names.includes(tool.name) ? names : [...names, tool.name]);
+		},
+		sendCustomMessage: (message, sendOptions) => {
+			const deliverAs = sendOptions.deliverAs;
+			if (deliverAs === "nextTurn") {
+				runner.holdForNextTurn(message);
+				return;
+			}
+			if (session.isStreaming) {
+				if (deliverAs === "followUp") agent.followUp(message);
+				else agent.steer(message);
+				return;
+			}
+			session.sessionManager.appendCustomMessageEntry(
+				message.customType,
+				message.content,
+				message.display,
+				message.details,
+			);
+			agent.state.messages = [...agent.state.messages, message];
+			if (sendOptions.triggerTurn) runner.triggerTurn();
+		},
+		sendUserMessage: (content, sendOptions) => {
+			const text =
+				typeof content === "string"
+					? content
+					: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+			const images = typeof content === "string" ? [] : content.filter((block) => block.type === "image");
+			if (session.isStreaming && !sendOptions.deliverAs) {
+				throw new Error("sendUserMessage while the agent is streaming needs deliverAs: 'steer' or 'followUp'.");
+			}
+			session
+				.prompt(text, {
+					images,
+					source: "extension",
+					...(sendOptions.deliverAs ? { streamingBehavior: sendOptions.deliverAs } : {}),
+				})
+				.catch((error: unknown) =>
+					runner.reportError({
+						extensionPath: "sendUserMessage",
+						event: "input",
+						error: error instanceof Error ? error.message : String(error),
+					}),
+				);
+		},
+		appendEntry: (customType, data) => {
+			session.sessionManager.appendCustomEntry(customType, data);
+		},
+		setSessionName: (name) => session.setSessionName(name),
+		getSessionName: () => session.sessionName,
+		setLabel: (entryId, label) => {
+			session.sessionManager.appendLabelChange(entryId, label);
+		},
+		setModel: async (model) => {
+			if (!(await session.modelRuntime.hasAuth(model.provider))) return false;
+			session.setModel(model);
+			return true;
+		},
+		setThinkingLevel: (level) => session.setThinkingLevel(level),
+		getResourceCommands: () => [...session.promptTemplates.map(templateCommand), ...session.skills.map(skillCommand)],
+		addResourcePaths: async (paths) => {
+			options.addResourcePaths(paths);
+			await session.reload();
+		},
+	};
+}

@@ -1,0 +1,17 @@
+import type { AgentTool } from "@pi/agent-core";
+import type { ExtensionToolDefinition } from "./extension-api.js";
+import type { ExtensionRunner } from "./extension-runner.js";
+
+/** An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth argument. */
+export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: ExtensionRunner): AgentTool {
+	return {
+		name: definition.name,
+		label: definition.label,
+		description: definition.description,
+		parameters: definition.parameters,
+		...(definition.executionMode ? { executionMode: definition.executionMode } : {}),
+		...(definition.prepareArguments ? { prepareArguments: definition.prepareArguments } : {}),
+		execute: (toolCallId, params, signal, onUpdate) =>
+			definition.execute(toolCallId, params, signal, onUpdate, runner.context),
+	};
+}
