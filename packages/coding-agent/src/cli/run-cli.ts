@@ -114,6 +114,13 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			return 1;
 		}
 	}
+	if (mode === "interactive" && !runtime.session.model) {
+		const { adoptLocalServer } = await import("./no-model.js");
+		if (!(await adoptLocalServer(runtime, agentDir))) {
+			await runtime.dispose();
+			return 1;
+		}
+	}
 	if (args.name !== undefined) runtime.session.setSessionName(args.name);
 
 	// §2 step 11.
