@@ -2,11 +2,14 @@
 // pieces extensions and hosts build on. Everything else is internal.
 
 export {
+	ABORTED_BEFORE_START_MESSAGE,
 	AgentSession,
 	type AgentSessionConfig,
 	ALREADY_PROCESSING_MESSAGE,
 	type ExtensionBindings,
 	type PromptOptions,
+	type RunPhase,
+	type RunPhaseName,
 	type ScopedModel,
 } from "./core/agent-session/agent-session.js";
 export type {
@@ -19,11 +22,13 @@ export type {
 } from "./core/agent-session/agent-session-events.js";
 export {
 	AgentSessionRuntime,
+	type AgentSessionRuntimeOptions,
 	type CreateAgentSessionRuntimeFactory,
 	type CreateAgentSessionRuntimeInput,
 	type CreateAgentSessionRuntimeResult,
 	createAgentSessionRuntime,
 	SessionReplacementError,
+	type WithSession,
 } from "./core/agent-session/agent-session-runtime.js";
 export type { BashResult } from "./core/agent-session/session-bash.js";
 export { CompactionCancelledError } from "./core/agent-session/session-compactor.js";
