@@ -72,6 +72,7 @@ export type { OpenAIResponsesOptions } from "./providers/openai-responses-option
 export { BUILTIN_APIS, registerBuiltinApis } from "./providers/register-builtins.js";
 export type { UsageUpdate } from "./providers/shared/assistant-message-builder.js";
 export { AssistantMessageBuilder } from "./providers/shared/assistant-message-builder.js";
+export { REDACTED, redactSecrets } from "./redact-secrets.js";
 export { SIMPLE_MAX_TOKENS_CAP } from "./simple-max-tokens.js";
 export {
 	complete,

@@ -1,5 +1,6 @@
 import { AssistantMessageEventStream } from "../event-stream.js";
 import { AssistantMessageBuilder } from "../providers/shared/assistant-message-builder.js";
+import { redactSecrets } from "../redact-secrets.js";
 import type { Model } from "../types.js";
 
 /** The `errorMessage` of a request stopped by its `AbortSignal`. */
@@ -30,7 +31,7 @@ export function failedStream(model: Model, errorMessage: string, aborted = false
 	return stream;
 }
 
-/** The text of an unknown thrown value. */
+/** The text of an unknown thrown value, with credentials redacted (see redactSecrets). */
 export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+	return redactSecrets(error instanceof Error ? error.message : String(error));
 }

@@ -1,4 +1,5 @@
 import type { AssistantMessageEventStream } from "../../event-stream.js";
+import { redactSecrets } from "../../redact-secrets.js";
 import type {
 	AssistantMessage,
 	Model,
@@ -190,7 +191,8 @@ export class AssistantMessageBuilder {
 		this.closeAll();
 		const stopReason: StopReason = aborted ? "aborted" : "error";
 		this.message.stopReason = stopReason;
-		this.message.errorMessage = errorMessage;
+		// The one place every provider error becomes an errorMessage: no credential gets past it.
+		this.message.errorMessage = redactSecrets(errorMessage);
 		this.finished = true;
 		this.stream.push({ type: "error", reason: aborted ? "aborted" : "error", error: this.message });
 		return this.message;

@@ -1,4 +1,5 @@
 import { type AssistantMessageEventStream, createAssistantMessageEventStream } from "../../event-stream.js";
+import { redactSecrets } from "../../redact-secrets.js";
 import type { Model, StreamOptions } from "../../types.js";
 import { ABORTED_MESSAGE, errorText } from "../../utils/failed-stream.js";
 import { AssistantMessageBuilder } from "./assistant-message-builder.js";
@@ -60,7 +61,8 @@ export function runProviderStream(
 			}
 		} catch (error) {
 			if (aborted()) builder.fail(ABORTED_MESSAGE, true);
-			else builder.fail(safeFormat(formatError, error), false);
+			// The key in use is redacted verbatim too, whatever its shape.
+			else builder.fail(redactSecrets(safeFormat(formatError, error), [apiKey]), false);
 		} finally {
 			options.signal?.removeEventListener("abort", onAbort);
 		}

@@ -1,4 +1,5 @@
 import { execSync } from "node:child_process";
+import { redactSecrets } from "@pi/ai";
 
 /** Outcome of resolving a config value; `diagnostic` explains a failed `!command`. */
 export interface ResolvedConfigValue {
@@ -45,7 +46,9 @@ function runValueCommand(command: string, shell: string | undefined): ResolvedCo
 		result = output ? { value: output } : { value: undefined, diagnostic: `Command "${command}" printed nothing` };
 	} catch (error) {
 		const stderr = (error as { stderr?: string }).stderr?.trim();
-		result = { value: undefined, diagnostic: `Command "${command}" failed${stderr ? `: ${stderr}` : ""}` };
+		// stderr of a credential helper may echo the secret (or a token it tried): never verbatim.
+		const detail = stderr ? `: ${stderr.length > 500 ? `${stderr.slice(0, 500)}…` : stderr}` : "";
+		result = { value: undefined, diagnostic: redactSecrets(`Command "${command}" failed${detail}`) };
 	}
 	commandCache.set(cacheKey, result);
 	return result;
