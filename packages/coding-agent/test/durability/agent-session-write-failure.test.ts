@@ -25,7 +25,7 @@ describe("AgentSession when the session file cannot be written", () => {
 				return { content: [{ type: "text", text: "ok" }], details: {} };
 			},
 		};
-		const { session, faux } = await createFauxSession({ sessionManager, cwd: dir, tools: [tool] });
+		const { session, faux } = await createFauxSession({ sessionManager, cwd: dir, customTools: [tool] });
 		faux.setResponses([
 			fauxAssistantMessage("first reply"),
 			fauxAssistantMessage([fauxToolCall("touch", {})]),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { clearConfigValueCache, resolveConfigValue } from "../../src/core/config/config-value.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
 import { createFauxSession } from "../support/faux-session.js";
+import { assistantMessage } from "../support/messages.js";
 import { useTempDirs } from "../support/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -57,7 +58,7 @@ describe("private directories", () => {
 		const sessions = `${agentDir}/sessions/--w--`;
 		const session = SessionManager.create("/w", sessions);
 		session.appendMessage({ role: "user", content: "hi", timestamp: 1 });
-		session.appendMessage(fauxAssistantMessage("ok"));
+		session.appendMessage(assistantMessage("ok"));
 		expect(statSync(agentDir).mode & 0o777).toBe(0o700);
 		expect(statSync(sessions).mode & 0o777).toBe(0o700);
 	});

@@ -58,7 +58,6 @@ export function deepMergeSettings(
 export class SettingsManager {
 	private global: Settings = {};
 	private project: Settings = {};
-	private globalInvalid = false;
 	private effective: Settings = {};
 	readonly diagnostics: SettingsDiagnostic[] = [];
 
@@ -96,7 +95,6 @@ export class SettingsManager {
 		if (this.globalPath) {
 			const read = readJsonObjectFile<Settings>(this.globalPath, {});
 			this.global = read.value;
-			this.globalInvalid = read.status === "invalid";
 			if (read.status === "invalid")
 				this.diagnostics.push({ type: "error", path: this.globalPath, message: read.error });
 		}
@@ -291,7 +289,6 @@ export class SettingsManager {
 		withFileLock(`${path}.lock`, () => {
 			const current = readJsonObjectFile<Settings>(path, {});
 			if (current.status === "invalid") {
-				this.globalInvalid = true;
 				throw new SettingsWriteError(
 					`Not saving settings: ${path} is not valid JSON. Fix or remove the file, then try again.`,
 				);
@@ -299,7 +296,6 @@ export class SettingsManager {
 			const merged = deepMergeSettings(current.value, patch) as Settings;
 			writeJsonFileAtomic(path, merged);
 			this.global = merged;
-			this.globalInvalid = false;
 		});
 		this.recompute();
 	}
