@@ -1,22 +1,29 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
-import { SessionManager } from "../../core/session/session-manager.js";
+import type { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
 import { redactSecrets } from "./acp-errors.js";
-import { replayUpdates } from "./acp-event-mapper.js";
-import { type AcpClientPort, AcpPromptError, AcpSession, type QueueBehavior } from "./acp-session.js";
-import { applyConfigOption, applyThinkingLevel } from "./acp-session-config.js";
+import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";
+
+type AcpHost = typeof import("./acp-host.js");
 
 /** The SDK module, loaded lazily by the ACP mode (other modes never pay for it). */
 export type AcpSdk = typeof import("@agentclientprotocol/sdk");
 
-/** What the agent side needs from `main()`. */
-export interface AcpAgentOptions {
+/** What sessions need from `main()`; it may arrive after `initialize` was answered. */
+export interface AcpRuntimeOptions {
 	createRuntime(input: { cwd: string; sessionManager: SessionManager }): Promise<AgentSessionRuntime>;
 	/** `--session-dir`, when given. */
 	sessionDir?: string;
+}
+
+/** What the agent side needs. */
+export interface AcpAgentOptions {
 	version: string;
+	runtime: AcpRuntimeOptions | Promise<AcpRuntimeOptions>;
+	/** Called once the `initialize` answer is on its way (heavy loading may start then). */
+	afterInitialize?: () => void;
 }
 
 /** The agent side of one connection, with its sessions. */
@@ -47,6 +54,16 @@ function toSessionInfo(info: SessionInfo): acp.SessionInfo {
 export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent {
 	const { RequestError } = sdk;
 	const sessions = new Map<string, AcpSession>();
+	let hostModule: Promise<AcpHost> | undefined;
+	let loadedHost: AcpHost | undefined;
+	const host = (): Promise<AcpHost> => {
+		hostModule ??= import("./acp-host.js").then((loaded) => {
+			loadedHost = loaded;
+			return loaded;
+		});
+		return hostModule;
+	};
+	const runtimeOptions = Promise.resolve(options.runtime);
 	let clientCapabilities: acp.ClientCapabilities | undefined;
 	let context: acp.AgentContext | undefined;
 
@@ -77,7 +94,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 	/** User mistakes become invalid-params errors with pi's message; bugs stay internal errors. */
 	const asRequestError = (error: unknown): unknown => {
 		if (error instanceof RequestError) return error;
-		if (error instanceof AcpPromptError) {
+		if (loadedHost && error instanceof loadedHost.AcpPromptError) {
 			if (error.kind === "auth") return RequestError.authRequired(undefined, error.message);
 			if (error.kind === "model")
 				return new RequestError(-32603, redactSecrets(error.message), { reason: "model_error" });
@@ -97,7 +114,8 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 	};
 
 	const open = async (cwd: string, manager: SessionManager): Promise<AcpSession> => {
-		const runtime = await options.createRuntime({ cwd, sessionManager: manager });
+		const { AcpSession } = await host();
+		const runtime = await (await runtimeOptions).createRuntime({ cwd, sessionManager: manager });
 		for (const diagnostic of runtime.diagnostics)
 			process.stderr.write(`pi: ${diagnostic.type}: ${diagnostic.message}\n`);
 		const session = new AcpSession(runtime.session.sessionId, runtime, port, clientCapabilities);
@@ -106,9 +124,11 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		return session;
 	};
 
-	const findSessionFile = (sessionId: string, cwd: string): string => {
+	const findSessionFile = async (sessionId: string, cwd: string): Promise<string> => {
+		const { SessionManager } = await host();
+		const { sessionDir } = await runtimeOptions;
 		const match =
-			SessionManager.list(cwd, options.sessionDir).find((info) => info.id === sessionId) ??
+			SessionManager.list(cwd, sessionDir).find((info) => info.id === sessionId) ??
 			SessionManager.listAll().find((info) => info.id === sessionId);
 		if (!match) throw RequestError.resourceNotFound(`session ${sessionId}`);
 		return match.path;
@@ -117,7 +137,8 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 	const reopen = async (sessionId: string, cwd: string): Promise<AcpSession> => {
 		const existing = sessions.get(sessionId);
 		if (existing) return existing;
-		return open(cwd, SessionManager.load(findSessionFile(sessionId, cwd)));
+		const { SessionManager } = await host();
+		return open(cwd, SessionManager.load(await findSessionFile(sessionId, cwd)));
 	};
 
 	const announceCommandsLater = (session: AcpSession): void => {
@@ -132,6 +153,11 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		})
 		.onRequest("initialize", ({ params }) => {
 			clientCapabilities = params.clientCapabilities;
+			// Sessions come next: load their code once this answer has been written.
+			setTimeout(() => {
+				void host();
+				options.afterInitialize?.();
+			}, 1);
 			return {
 				protocolVersion: Math.min(params.protocolVersion, sdk.PROTOCOL_VERSION),
 				agentInfo: { name: "pi", title: "pi", version: options.version },
@@ -161,7 +187,9 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		.onRequest("authenticate", () => ({}))
 		.onRequest("session/new", ({ params }) =>
 			guarded(async () => {
-				const session = await open(params.cwd, SessionManager.create(params.cwd, options.sessionDir));
+				const { SessionManager } = await host();
+				const { sessionDir } = await runtimeOptions;
+				const session = await open(params.cwd, SessionManager.create(params.cwd, sessionDir));
 				announceCommandsLater(session);
 				return { sessionId: session.id, ...(await session.describe()) };
 			}),
@@ -169,6 +197,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		.onRequest("session/load", ({ params }) =>
 			guarded(async () => {
 				const session = await reopen(params.sessionId, params.cwd);
+				const { replayUpdates } = await host();
 				for (const update of replayUpdates(session.runtime.session.messages, session.runtime.cwd)) session.send(update);
 				await session.flush();
 				announceCommandsLater(session);
@@ -184,7 +213,9 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		)
 		.onRequest("session/list", ({ params }) =>
 			guarded(async () => {
-				const infos = params.cwd ? SessionManager.list(params.cwd, options.sessionDir) : SessionManager.listAll();
+				const { SessionManager } = await host();
+				const { sessionDir } = await runtimeOptions;
+				const infos = params.cwd ? SessionManager.list(params.cwd, sessionDir) : SessionManager.listAll();
 				return { sessions: infos.map(toSessionInfo) };
 			}),
 		)
@@ -205,7 +236,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		.onRequest("session/set_mode", ({ params }) =>
 			guarded(async () => {
 				const session = sessionOf(params.sessionId);
-				applyThinkingLevel(session.runtime.session, params.modeId);
+				(await host()).applyThinkingLevel(session.runtime.session, params.modeId);
 				const { configOptions } = await session.describe();
 				session.send({ sessionUpdate: "config_option_update", configOptions });
 				return {};
@@ -214,7 +245,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		.onRequest("session/set_config_option", ({ params }) =>
 			guarded(async () => {
 				const session = sessionOf(params.sessionId);
-				await applyConfigOption(session.runtime.session, params.configId, params.value);
+				await (await host()).applyConfigOption(session.runtime.session, params.configId, params.value);
 				const { configOptions, modes } = await session.describe();
 				session.send({ sessionUpdate: "current_mode_update", currentModeId: modes.currentModeId });
 				return { configOptions };

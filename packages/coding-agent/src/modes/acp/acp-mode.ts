@@ -3,6 +3,7 @@ import type { AgentSessionRuntime } from "../../core/agent-session/agent-session
 import type { SessionManager } from "../../core/session/session-manager.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { flushRawStdout, takeOverStdout, waitForRawStdoutBackpressure, writeRawStdout } from "../output-guard.js";
+import type { AcpRuntimeOptions } from "./acp-agent.js";
 
 /** What `main()` hands the ACP mode. */
 export interface AcpModeOptions {
@@ -60,21 +61,90 @@ function rawStdoutSink(): WritableStream<Uint8Array> {
 	});
 }
 
+interface Served {
+	/** Resolves with the exit code once stdin closed and every session was torn down. */
+	done: Promise<number>;
+	/** Ends the connection early (start-up failed after `initialize` may have been answered). */
+	close(): void;
+}
+
+/** Connects the SDK's agent side to stdin/stdout; `runtime` may arrive later than `initialize`. */
+function serve(
+	version: string,
+	runtime: Promise<AcpRuntimeOptions>,
+	inputStream?: NodeJS.ReadableStream,
+	afterInitialize?: () => void,
+): Served {
+	takeOverStdout();
+	let closeConnection: (() => void) | undefined;
+	let closeRequested = false;
+	const done = (async () => {
+		// Loaded here so the other modes never load the protocol SDK (and zod) at start-up.
+		const [sdk, { createAcpAgent }] = await Promise.all([import("@agentclientprotocol/sdk"), import("./acp-agent.js")]);
+		const agent = createAcpAgent(sdk, { version, runtime, ...(afterInitialize ? { afterInitialize } : {}) });
+		const input = Readable.toWeb((inputStream ?? process.stdin) as Readable) as ReadableStream<Uint8Array>;
+		const connection = agent.app.connect(sdk.ndJsonStream(rawStdoutSink(), input));
+		closeConnection = () => connection.close();
+		if (closeRequested) connection.close();
+		await connection.closed;
+		await agent.dispose();
+		killTrackedProcessGroups();
+		await flushRawStdout();
+		return 0;
+	})();
+	return {
+		done,
+		close: () => {
+			closeRequested = true;
+			closeConnection?.();
+		},
+	};
+}
+
+/** The connection `runAcpModeEarly` opened, waiting for `main()` to hand over its runtime factory. */
+let early: { provide(options: AcpModeOptions): void; served: Served } | undefined;
+
 /** Agent Client Protocol over stdin/stdout until stdin closes. Resolves with the exit code. */
 export async function runAcpMode(options: AcpModeOptions): Promise<number> {
-	takeOverStdout();
-	// Loaded here so the other modes never load the protocol SDK (and zod) at start-up.
-	const [sdk, { createAcpAgent }] = await Promise.all([import("@agentclientprotocol/sdk"), import("./acp-agent.js")]);
-	const agent = createAcpAgent(sdk, {
-		createRuntime: options.createRuntime,
-		...(options.sessionDir !== undefined ? { sessionDir: options.sessionDir } : {}),
-		version: options.version,
+	if (early) {
+		early.provide(options);
+		return early.served.done;
+	}
+	return serve(options.version, Promise.resolve(options), options.input).done;
+}
+
+/**
+ * Opens the ACP connection before the CLI has loaded the runtime, so an editor's `initialize`
+ * is answered in the time the SDK needs to load; `startCli` runs the rest of `main()`, whose
+ * call of `runAcpMode` hands over the runtime factory. If `startCli` ends without calling it
+ * (a start-up error), the connection closes and its exit code is returned.
+ */
+export async function runAcpModeEarly(version: string, startCli: () => Promise<number>): Promise<number> {
+	let provide: (options: AcpModeOptions) => void = () => undefined;
+	let provided = false;
+	const runtime = new Promise<AcpModeOptions>((resolve) => {
+		provide = (options) => {
+			provided = true;
+			resolve(options);
+		};
 	});
-	const input = Readable.toWeb((options.input ?? process.stdin) as Readable) as ReadableStream<Uint8Array>;
-	const connection = agent.app.connect(sdk.ndJsonStream(rawStdoutSink(), input));
-	await connection.closed;
-	await agent.dispose();
-	killTrackedProcessGroups();
-	await flushRawStdout();
-	return 0;
+	// The CLI's runtime loads after `initialize` was answered (or stdin ended first), so the two
+	// do not compete for the one thread while the editor waits for its first answer.
+	let release: () => void = () => undefined;
+	const initialized = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	const served = serve(version, runtime, undefined, () => release());
+	void served.done.finally(() => release());
+	early = { provide: (options) => provide(options), served };
+	try {
+		await initialized;
+		return await startCli();
+	} finally {
+		early = undefined;
+		if (!provided) {
+			served.close();
+			await served.done.catch(() => undefined);
+		}
+	}
 }

@@ -68,12 +68,14 @@ export function createAcpPair(options: AcpPairOptions): AcpPair {
 	};
 	const runtimes: AgentSessionRuntime[] = [];
 	const agent = createAcpAgent(acp, {
-		createRuntime: async ({ cwd, sessionManager }) => {
-			const runtime = await createAgentSessionRuntime(factory, { cwd, agentDir: options.agentDir, sessionManager });
-			runtimes.push(runtime);
-			return runtime;
+		runtime: {
+			createRuntime: async ({ cwd, sessionManager }) => {
+				const runtime = await createAgentSessionRuntime(factory, { cwd, agentDir: options.agentDir, sessionManager });
+				runtimes.push(runtime);
+				return runtime;
+			},
+			sessionDir: options.sessionDir,
 		},
-		sessionDir: options.sessionDir,
 		version: "9.9.9",
 	});
 	const toAgent = new TransformStream<Uint8Array, Uint8Array>();

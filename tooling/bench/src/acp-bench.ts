@@ -1,0 +1,153 @@
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { type BenchResult, median } from "./bench-result.js";
+import { startMockProcess } from "./mock-process.js";
+
+type AcpChild = ChildProcessByStdio<Writable, Readable, null>;
+
+/** The built binary (build apps/pi first). */
+const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
+
+const STARTUP_RUNS = 7;
+const DELTAS = 50_000;
+const STREAM_RUNS = 3;
+
+/** Five-character pieces, one per delta (as in the ai stream benchmark). */
+const TEXT = Array.from({ length: DELTAS }, (_, index) => `${index.toString(36).padStart(4, "0")} `).join("");
+
+/** A throw-away HOME/agent dir; with a mock URL, models.json and settings point pi at it. */
+function tempEnv(mockUrl?: string): { root: string; cwd: string; env: NodeJS.ProcessEnv } {
+	const root = mkdtempSync(join(tmpdir(), "pi-bench-acp-"));
+	const agentDir = join(root, "home", ".pi", "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(cwd, { recursive: true });
+	if (mockUrl) {
+		writeFileSync(
+			join(agentDir, "models.json"),
+			JSON.stringify({
+				providers: {
+					mock: { baseUrl: `${mockUrl}/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench" }] },
+				},
+			}),
+		);
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProvider: "mock", defaultModel: "bench" }));
+	}
+	const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), PI_CODING_AGENT_DIR: agentDir };
+	env.PI_SKIP_VERSION_CHECK = "1";
+	env.PI_LOCAL_SERVER_PORTS = "";
+	return { root, cwd, env };
+}
+
+/** Reads stdout as JSON-RPC lines and hands each parsed message to `onMessage`. */
+function onMessages(child: AcpChild, onMessage: (message: Record<string, unknown>) => void): void {
+	let buffered = "";
+	child.stdout.setEncoding("utf8");
+	child.stdout.on("data", (chunk: string) => {
+		buffered += chunk;
+		let end = buffered.indexOf("\n");
+		while (end >= 0) {
+			onMessage(JSON.parse(buffered.slice(0, end)) as Record<string, unknown>);
+			buffered = buffered.slice(end + 1);
+			end = buffered.indexOf("\n");
+		}
+	});
+}
+
+function send(child: AcpChild, message: unknown): void {
+	child.stdin.write(`${JSON.stringify(message)}\n`);
+}
+
+function stop(child: AcpChild): Promise<void> {
+	const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+	child.stdin.end();
+	return closed;
+}
+
+/** Spawn → `initialize` response, in ms. The request is written at once (the pipe buffers it). */
+async function measureStartup(): Promise<number> {
+	const { root, cwd, env } = tempEnv();
+	try {
+		const start = performance.now();
+		const child = spawn(process.execPath, [PI_CLI, "--mode", "acp"], { cwd, env, stdio: ["pipe", "pipe", "inherit"] });
+		const answered = new Promise<number>((resolve) =>
+			onMessages(child, (message) => {
+				if (message.id === 1) resolve(performance.now() - start);
+			}),
+		);
+		send(child, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
+		const elapsed = await answered;
+		await stop(child);
+		return elapsed;
+	} finally {
+		rmSync(root, { recursive: true, force: true });
+	}
+}
+
+/** agent_message_chunk notifications per second for one 50,000-delta reply, prompt → response. */
+async function measureStream(): Promise<number> {
+	const mock = await startMockProcess([{ type: "reply", blocks: [{ type: "text", text: TEXT, deltas: DELTAS }] }]);
+	const { root, cwd, env } = tempEnv(mock.url);
+	try {
+		const child = spawn(process.execPath, [PI_CLI, "--mode", "acp"], { cwd, env, stdio: ["pipe", "pipe", "inherit"] });
+		let chunks = 0;
+		let text = "";
+		const responses = new Map<unknown, (result: Record<string, unknown>) => void>();
+		onMessages(child, (message) => {
+			if (message.method === "session/update") {
+				const update = (message.params as { update: { sessionUpdate: string; content?: { text?: string } } }).update;
+				if (update.sessionUpdate === "agent_message_chunk") {
+					chunks++;
+					text += update.content?.text ?? "";
+				}
+				return;
+			}
+			if ("id" in message) responses.get(message.id)?.((message.result ?? message) as Record<string, unknown>);
+		});
+		const request = (id: number, method: string, params: unknown) =>
+			new Promise<Record<string, unknown>>((resolve) => {
+				responses.set(id, resolve);
+				send(child, { jsonrpc: "2.0", id, method, params });
+			});
+		await request(1, "initialize", { protocolVersion: 1 });
+		const session = await request(2, "session/new", { cwd, mcpServers: [] });
+		const start = performance.now();
+		const result = await request(3, "session/prompt", {
+			sessionId: session.sessionId,
+			prompt: [{ type: "text", text: "Write a long reply." }],
+		});
+		const elapsed = performance.now() - start;
+		await stop(child);
+		if (result.stopReason !== "end_turn" || text !== TEXT)
+			throw new Error(`acp bench: the reply arrived incomplete (${chunks} chunks, ${JSON.stringify(result)})`);
+		return (chunks / elapsed) * 1000;
+	} finally {
+		await mock.close();
+		rmSync(root, { recursive: true, force: true });
+	}
+}
+
+/**
+ * `pi --mode acp` as an editor sees it: time from spawn to the `initialize` response (target
+ * < 150 ms), and a 50,000-delta reply from llm-mock streamed as `agent_message_chunk`s (target
+ * ≥ 25,000 chunks/s, measured from the prompt request to its response).
+ */
+export async function benchAcp(): Promise<BenchResult[]> {
+	await measureStartup();
+	const startups: number[] = [];
+	for (let run = 0; run < STARTUP_RUNS; run++) startups.push(await measureStartup());
+	const rates: number[] = [];
+	for (let run = 0; run < STREAM_RUNS; run++) rates.push(await measureStream());
+	return [
+		{ name: "acp: spawn → initialize response (median of 7)", value: Math.round(median(startups)), unit: "ms" },
+		{
+			name: "acp: agent_message_chunk/s, 50,000-delta reply, prompt → response (median of 3)",
+			value: Math.round(median(rates)),
+			unit: "chunks/s",
+		},
+	];
+}
