@@ -5,8 +5,6 @@ import { benchAgentSession } from "./agent-session-bench.js";
 import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchCli } from "./cli-bench.js";
-import { benchInteractive } from "./interactive-bench.js";
-import { benchRpc } from "./rpc-bench.js";
 import { benchSessions } from "./session-bench.js";
 import { benchTuiRender } from "./tui-render-bench.js";
 
@@ -17,9 +15,7 @@ const benchmarks: Benchmark[] = [
 	{ name: "sessions", run: benchSessions },
 	{ name: "tui", run: benchTuiRender },
 	{ name: "acp", run: benchAcp },
-	{ name: "rpc", run: benchRpc },
 	{ name: "cli", run: benchCli },
-	{ name: "interactive", run: benchInteractive },
 ];
 
 function format(result: BenchResult): string {

@@ -75,12 +75,14 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 	if (args.offline) process.env.PI_OFFLINE = "1";
 
 	try {
-		const { runCli } = await import("./run-cli.js");
-		return await runCli(args, {
-			version,
-			extensionFactories: options.extensionFactories ?? [],
-			mode: resolveAppMode(args, process.stdin.isTTY === true, process.stdout.isTTY === true),
-		});
+		const mode = resolveAppMode(args, process.stdin.isTTY === true, process.stdout.isTTY === true);
+		const run = async (): Promise<number> => {
+			const { runCli } = await import("./run-cli.js");
+			return runCli(args, { version, extensionFactories: options.extensionFactories ?? [], mode });
+		};
+		// ACP answers the editor's `initialize` while the runtime is still loading (acp-mode.ts).
+		if (mode === "acp") return await (await import("../modes/acp/acp-mode.js")).runAcpModeEarly(version, run);
+		return await run();
 	} catch (error) {
 		const { isPiUserError } = await import("../core/user-error.js");
 		if (isPiUserError(error)) {
