@@ -1,12 +1,15 @@
 // `main()` of the `pi` command (run-modes.md §2). Only args.ts and help.ts load eagerly: the
 // runtime, providers, the TUI and extensions are imported when the chosen path needs them, so
 // `--version` and `--help` answer in the time node itself needs to start.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import type { ExtensionFactory, InlineExtension } from "../core/extensions/extension-api.js";
 import { type Args, type ArgsDiagnostic, type CliMode, parseArgs } from "./args.js";
-import { helpText } from "./help.js";
+import { type HelpExtensionFlag, helpText } from "./help.js";
 
-/** A built-in extension: the same module contract as a file extension (extensions.md §1.2). */
-export type BuiltinExtensionFactory = (pi: never) => void | Promise<void>;
+/** A built-in extension: a factory (the module contract of extensions.md §1.2), optionally named. */
+export type BuiltinExtensionFactory = ExtensionFactory | InlineExtension;
 
 export interface MainOptions {
 	/** Extensions that ship with the binary, loaded before discovered ones. */
@@ -25,6 +28,13 @@ function packageVersion(): string {
 		version: string;
 	};
 	return packageJson.version;
+}
+
+/** Whether `<agentDir>/extensions` or `<cwd>/.pi/extensions` exists (without loading the session paths module). */
+function hasGlobalExtensions(): boolean {
+	const override = process.env.PI_CODING_AGENT_DIR;
+	const agentDir = override ? resolve(override.replace(/^~(?=$|[/\\])/, homedir())) : join(homedir(), ".pi", "agent");
+	return existsSync(join(agentDir, "extensions")) || existsSync(join(process.cwd(), ".pi", "extensions"));
 }
 
 /** run-modes.md §3, in its order: rpc, json, then print when asked or when stdio is not a terminal. */
@@ -68,7 +78,14 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 		return 0;
 	}
 	if (args.help) {
-		process.stdout.write(helpText(version));
+		const extensionFactories = options.extensionFactories ?? [];
+		let extensionFlags: HelpExtensionFlag[] = [];
+		// Loading extensions costs start-up time: only when some could register flags.
+		if (args.extensions.length > 0 || extensionFactories.length > 0 || (!args.noExtensions && hasGlobalExtensions())) {
+			const { extensionFlagsForHelp } = await import("./help-extension-flags.js");
+			extensionFlags = await extensionFlagsForHelp(args, extensionFactories);
+		}
+		process.stdout.write(helpText(version, extensionFlags));
 		return 0;
 	}
 	if (printDiagnostics(diagnostics)) return 1;

@@ -7,7 +7,7 @@ import type { SessionManager } from "../core/session/session-manager.js";
 import { getAgentDir } from "../core/session/session-paths.js";
 import { PiUserError } from "../core/user-error.js";
 import { takeOverStdout } from "../modes/output-guard.js";
-import { type Args, resolveExtensionFlags } from "./args.js";
+import { type Args, type ExtensionFlagDeclaration, resolveExtensionFlags } from "./args.js";
 import { assembleInitialPrompts, readFileArguments, readPipedStdin } from "./initial-message.js";
 import type { AppMode, BuiltinExtensionFactory } from "./main.js";
 import { createCliRuntimeFactory } from "./runtime-factory.js";
@@ -48,14 +48,19 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		return 1;
 	}
 
-	// Until extensions can register flags, every unknown flag is an error (extensions.md §5).
-	const unmatched = resolveExtensionFlags(args, []).diagnostics;
-	if (unmatched.length > 0) {
-		for (const diagnostic of unmatched) process.stderr.write(`Error: ${diagnostic.message}\n`);
-		return 1;
-	}
-
-	const factory = createCliRuntimeFactory({ args, launchCwd });
+	const extensionFlagValues: Record<string, boolean | string> = Object.fromEntries(
+		args.unknownFlags.map((flag) => [flag.name, flag.value ?? true]),
+	);
+	let declaredFlags: ExtensionFlagDeclaration[] = [];
+	const factory = createCliRuntimeFactory({
+		args,
+		launchCwd,
+		extensionFactories: options.extensionFactories,
+		extensionFlagValues,
+		onExtensionsLoaded: (result) => {
+			declaredFlags = [...(result.runner?.getFlags() ?? [])].map(([name, flag]) => ({ name, type: flag.type }));
+		},
+	});
 	const createRuntime = async (input: { cwd: string; sessionManager: SessionManager }) =>
 		createAgentSessionRuntime(factory, { cwd: input.cwd, agentDir, sessionManager: input.sessionManager });
 
@@ -75,6 +80,16 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
 	} catch (error) {
 		throw asUserError(error);
+	}
+
+	// Unknown flags against the flags extensions registered (extensions.md §5): a boolean flag gives
+	// back the message it swallowed; a flag nobody registered stops the run.
+	const flagCheck = resolveExtensionFlags(args, declaredFlags);
+	for (const [name, value] of flagCheck.values) extensionFlagValues[name] = value;
+	if (flagCheck.diagnostics.length > 0) {
+		for (const diagnostic of flagCheck.diagnostics) process.stderr.write(`Error: ${diagnostic.message}\n`);
+		await runtime.dispose();
+		return 1;
 	}
 
 	// §2 step 9: piped stdin joins the first prompt and makes a would-be TUI run a print run.

@@ -5,8 +5,9 @@ import type {
 	CreateAgentSessionRuntimeFactory,
 	CreateAgentSessionRuntimeResult,
 } from "../core/agent-session/agent-session-runtime.js";
+import type { ExtensionFactory, InlineExtension } from "../core/extensions/extension-api.js";
 import type { ResourceLoaderOptions } from "../core/resources/resource-loader.js";
-import { createAgentSessionFromServices, createAgentSessionServices } from "../core/sdk.js";
+import { createAgentSessionFromServices, createAgentSessionServices, type LoadExtensionsResult } from "../core/sdk.js";
 import { expandHome } from "../core/session/session-paths.js";
 import { PiUserError } from "../core/user-error.js";
 import type { Args } from "./args.js";
@@ -17,6 +18,15 @@ export interface CliRuntimeInputs {
 	args: Args;
 	/** The directory pi was started in: relative CLI paths resolve against it. */
 	launchCwd: string;
+	/** The binary's built-in extensions (`MainOptions.extensionFactories`). */
+	extensionFactories: readonly (ExtensionFactory | InlineExtension)[];
+	/**
+	 * Unknown CLI flags by name, for `pi.getFlag`. Shared by reference with every session's
+	 * runner, so the values fixed once the flags' types are known apply everywhere.
+	 */
+	extensionFlagValues: Record<string, boolean | string>;
+	/** Called with each session's extension loading result (flags, load errors). */
+	onExtensionsLoaded?: (result: LoadExtensionsResult) => void;
 }
 
 function absolutePath(path: string, base: string): string {
@@ -52,12 +62,17 @@ export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<
 export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
 	const { args, launchCwd } = inputs;
 	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
+	const extensionPaths = args.extensions.map((path) => absolutePath(path, launchCwd));
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({
 			cwd,
 			agentDir,
 			projectTrusted: args.approve,
 			resourceOptions,
+			extensionPaths,
+			noExtensions: args.noExtensions,
+			extensionFlagValues: inputs.extensionFlagValues,
+			extensionFactories: inputs.extensionFactories,
 		});
 		const { modelRuntime, settingsManager } = services;
 		const diagnostics = [...services.diagnostics];
@@ -108,6 +123,7 @@ export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSe
 		});
 		// An explicit level is re-applied so it is clamped to the model and persisted.
 		if (thinking !== undefined && result.session.model) result.session.setThinkingLevel(thinking);
+		inputs.onExtensionsLoaded?.(result.extensionsResult);
 		for (const error of result.extensionsResult.errors) {
 			diagnostics.push({ type: "warning", message: `Failed to load extension ${error.path}: ${error.error}` });
 		}
