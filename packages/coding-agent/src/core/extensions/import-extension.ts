@@ -1,4 +1,4 @@
-import { createJiti, type Jiti } from "jiti";
+import type { Jiti } from "jiti";
 import type { ExtensionFactory } from "./extension-api.js";
 
 /**
@@ -30,7 +30,8 @@ async function hostModules(): Promise<Record<string, unknown>> {
 let jitiInstance: Promise<Jiti> | undefined;
 
 function getJiti(): Promise<Jiti> {
-	jitiInstance ??= hostModules().then((virtualModules) =>
+	// jiti itself (~500 KB) is imported here too, so runs without file extensions never parse it.
+	jitiInstance ??= Promise.all([hostModules(), import("jiti")]).then(([virtualModules, { createJiti }]) =>
 		// moduleCache off: every load (startup, /reload, a new session) gets fresh module instances.
 		createJiti(import.meta.url, { moduleCache: false, virtualModules, interopDefault: false }),
 	);
