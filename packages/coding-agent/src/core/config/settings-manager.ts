@@ -4,6 +4,7 @@ import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-pat
 import { PiUserError } from "../user-error.js";
 import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
+import { validateSettings } from "./settings-schema.js";
 import {
 	type CompactionSettings,
 	GLOBAL_ONLY_KEYS,
@@ -18,7 +19,8 @@ import {
 
 /** A problem with a settings file, reported at start-up instead of thrown. */
 export interface SettingsDiagnostic {
-	type: "error";
+	/** "error": the file is unusable (not JSON); "warning": a value has the wrong type and was ignored. */
+	type: "error" | "warning";
 	path: string;
 	message: string;
 }
@@ -89,22 +91,25 @@ export class SettingsManager {
 		return new SettingsManager(undefined, undefined, false, settings);
 	}
 
-	/** Re-reads both files. */
+	/** Re-reads both files; wrong-typed values are reported and left out (their defaults apply). */
 	reload(): void {
 		this.diagnostics.length = 0;
-		if (this.globalPath) {
-			const read = readJsonObjectFile<Settings>(this.globalPath, {});
-			this.global = read.value;
-			if (read.status === "invalid")
-				this.diagnostics.push({ type: "error", path: this.globalPath, message: read.error });
-		}
-		if (this.projectPath) {
-			const read = readJsonObjectFile<Settings>(this.projectPath, {});
-			this.project = read.value;
-			if (read.status === "invalid")
-				this.diagnostics.push({ type: "error", path: this.projectPath, message: read.error });
-		}
+		if (this.globalPath) this.global = this.readChecked(this.globalPath);
+		if (this.projectPath) this.project = this.readChecked(this.projectPath);
 		this.recompute();
+	}
+
+	private readChecked(path: string): Settings {
+		const read = readJsonObjectFile<Settings>(path, {});
+		if (read.status === "invalid") this.diagnostics.push({ type: "error", path, message: read.error });
+		return this.checked(read.value, path);
+	}
+
+	private checked(settings: Settings, path: string): Settings {
+		const validated = validateSettings(settings, path);
+		for (const problem of validated.problems)
+			this.diagnostics.push({ type: "warning", path, message: problem.message });
+		return validated.settings;
 	}
 
 	/** Whether the project layer is applied. */
@@ -294,8 +299,9 @@ export class SettingsManager {
 				);
 			}
 			const merged = deepMergeSettings(current.value, patch) as Settings;
+			// The file keeps what the user wrote (even a wrong value); memory holds the checked copy.
 			writeJsonFileAtomic(path, merged);
-			this.global = merged;
+			this.global = validateSettings(merged, path).settings;
 		});
 		this.recompute();
 	}

@@ -1,0 +1,142 @@
+import { type TSchema, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+/**
+ * Type checks of settings.json values (configuration.md §3) with TypeBox, as for tool arguments.
+ * A wrong-typed value is dropped from the effective settings — so its default applies — and
+ * reported with the file, the key and the expected type. The file itself is never rewritten for it,
+ * and unknown keys pass untouched.
+ */
+
+/** The longest delay Node's timers take; beyond it they fire after 1 ms (a busy loop). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+type Check = { schema: TSchema; expected: string };
+
+const string: Check = { schema: Type.String(), expected: "a string" };
+const boolean: Check = { schema: Type.Boolean(), expected: "true or false" };
+const stringList: Check = { schema: Type.Array(Type.String()), expected: "an array of strings" };
+const count: Check = { schema: Type.Integer({ minimum: 0 }), expected: "a whole number ≥ 0" };
+const delayMs: Check = {
+	schema: Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }),
+	expected: `a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`,
+};
+const oneOf = (...values: string[]): Check => ({
+	schema: Type.Union(values.map((value) => Type.Literal(value))),
+	expected: `one of ${values.map((value) => JSON.stringify(value)).join(", ")}`,
+});
+
+/** Checks by dotted key; an object key listed with its own fields is checked field by field. */
+const CHECKS: Record<string, Check> = {
+	defaultProvider: string,
+	defaultModel: string,
+	defaultThinkingLevel: oneOf("off", "minimal", "low", "medium", "high", "xhigh", "max"),
+	"thinkingBudgets.minimal": count,
+	"thinkingBudgets.low": count,
+	"thinkingBudgets.medium": count,
+	"thinkingBudgets.high": count,
+	enabledModels: stringList,
+	hideThinkingBlock: boolean,
+	"compaction.enabled": boolean,
+	"compaction.reserveTokens": count,
+	"compaction.keepRecentTokens": count,
+	"compaction.skipPrompt": boolean,
+	"branchSummary.reserveTokens": count,
+	"branchSummary.skipPrompt": boolean,
+	"retry.enabled": boolean,
+	"retry.maxRetries": count,
+	"retry.baseDelayMs": delayMs,
+	"retry.maxAgentDelayMs": delayMs,
+	"retry.provider.timeoutMs": delayMs,
+	"retry.provider.maxRetries": count,
+	"retry.provider.maxRetryDelayMs": delayMs,
+	steeringMode: oneOf("one-at-a-time", "all"),
+	followUpMode: oneOf("one-at-a-time", "all"),
+	transport: oneOf("sse", "websocket", "auto"),
+	httpIdleTimeoutMs: delayMs,
+	defaultTools: stringList,
+	shellPath: string,
+	shellCommandPrefix: string,
+	"images.autoResize": boolean,
+	"images.blockImages": boolean,
+	sessionDir: string,
+	extensions: stringList,
+	skills: stringList,
+	prompts: stringList,
+	themes: stringList,
+	packages: { schema: Type.Array(Type.Unknown()), expected: "an array" },
+	enableSkillCommands: boolean,
+	defaultProjectTrust: oneOf("ask", "always", "never"),
+	alwaysTrust: boolean,
+	httpProxy: string,
+};
+
+/** Keys whose value must be an object because fields below them are checked. */
+const OBJECT_KEYS = new Set(
+	Object.keys(CHECKS).flatMap((key) => {
+		const parts = key.split(".");
+		return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join("."));
+	}),
+);
+
+/** One wrong value: where, and what was expected. */
+export interface SettingsValueProblem {
+	key: string;
+	expected: string;
+	message: string;
+}
+
+/**
+ * `settings` without its wrong-typed values (a deep copy where something was removed; the input is
+ * not modified), plus one problem per removed value naming `path`, the key and the expected type.
+ */
+export function validateSettings<T extends object>(
+	settings: T,
+	path: string,
+): { settings: T; problems: SettingsValueProblem[] } {
+	const problems: SettingsValueProblem[] = [];
+	const checked = structuredClone(settings) as Record<string, unknown>;
+	const report = (key: string, value: unknown, expected: string) => {
+		problems.push({
+			key,
+			expected,
+			message: `${path}: setting "${key}" must be ${expected}, not ${describe(value)}; the default applies`,
+		});
+	};
+	for (const objectKey of [...OBJECT_KEYS].sort()) {
+		const { parent, leaf } = locate(checked, objectKey);
+		if (parent === undefined || !(leaf in parent)) continue;
+		const value = parent[leaf];
+		if (value === undefined || isPlainObject(value)) continue;
+		report(objectKey, value, "an object");
+		delete parent[leaf];
+	}
+	for (const [key, check] of Object.entries(CHECKS)) {
+		const { parent, leaf } = locate(checked, key);
+		if (parent === undefined || !(leaf in parent) || parent[leaf] === undefined) continue;
+		if (Value.Check(check.schema, parent[leaf])) continue;
+		report(key, parent[leaf], check.expected);
+		delete parent[leaf];
+	}
+	return { settings: (problems.length === 0 ? settings : checked) as T, problems };
+}
+
+function locate(root: Record<string, unknown>, key: string): { parent?: Record<string, unknown>; leaf: string } {
+	const parts = key.split(".");
+	let parent: unknown = root;
+	for (const part of parts.slice(0, -1)) {
+		parent = isPlainObject(parent) ? parent[part] : undefined;
+	}
+	return { parent: isPlainObject(parent) ? parent : undefined, leaf: parts.at(-1) ?? key };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+	const json = JSON.stringify(value);
+	const shown = json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json;
+	const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+	return `${kind} ${shown}`;
+}
