@@ -29,10 +29,20 @@ describe("exportSessionToHtml: header", () => {
 		expect(header).toContain("$0.0072");
 	});
 
-	it("falls back to the session id without a name", () => {
+	it("is titled by the first prompt without a name, else by the session id", () => {
 		const session = persistedSession(tempDir());
 		const html = readFileSync(exportSessionToHtml(session, { cwd: tempDir() }), "utf8");
-		expect(html).toContain(`<h1>Session ${session.getSessionId()}</h1>`);
+		expect(html).toContain("<h1>hi</h1>");
+		expect(html).toContain("<title>hi</title>");
+		const long = SessionManager.create("/work/app", tempDir());
+		long.appendMessage(userMessage(`Please <fix>\n the ${"very ".repeat(30)}long bug`));
+		long.appendMessage(assistantMessage("ok"));
+		const longHtml = readFileSync(exportSessionToHtml(long, { cwd: tempDir() }), "utf8");
+		expect(longHtml).toMatch(/<h1>Please &lt;fix&gt; the (very )+ve…<\/h1>/);
+		const silent = SessionManager.create("/work/app", tempDir());
+		silent.appendMessage(assistantMessage("unprompted"));
+		const silentHtml = readFileSync(exportSessionToHtml(silent, { cwd: tempDir() }), "utf8");
+		expect(silentHtml).toContain(`<h1>Session ${silent.getSessionId()}</h1>`);
 	});
 });
 
@@ -61,7 +71,9 @@ describe("exportSessionToHtml: transcript", () => {
 		const transcript = transcriptOf(exportSample().html);
 		expect(transcript).toContain("Let me <strong>run</strong> the <code>tests</code> first.");
 		expect(transcript).toContain("<ol>\n<li>fixed <code>sum</code></li>\n<li>added a test</li>\n</ol>");
-		expect(transcript).toContain('<pre class="md-code"><code class="language-ts">const a = 1 &lt; 2;</code></pre>');
+		expect(transcript).toContain(
+			'<pre class="md-code"><code class="language-ts hljs"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;</code></pre>',
+		);
 	});
 
 	it("keeps thinking collapsed inside <details>", () => {
@@ -72,10 +84,11 @@ describe("exportSessionToHtml: transcript", () => {
 		expect(transcript).not.toMatch(/<details class="thinking" open/);
 	});
 
-	it("shows tool calls with name and pretty JSON arguments, and styles error results", () => {
+	it("shows a bash call as its command, and styles error results", () => {
 		const transcript = transcriptOf(exportSample().html);
-		expect(transcript).toContain('<span class="badge">tool call</span> bash');
-		expect(transcript).toContain("{\n  &quot;command&quot;: &quot;npm test&quot;,\n  &quot;timeout&quot;: 60\n}");
+		expect(transcript).toContain('<span class="badge">bash</span> <span class="muted">timeout 60 s</span>');
+		expect(transcript).toContain('<pre class="command"><code>$ npm test</code></pre>');
+		expect(transcript).not.toContain("&quot;command&quot;");
 		expect(transcript).toMatch(/<article class="entry entry-tool-result is-error"[^>]*>[\s\S]*?1 failing/);
 	});
 

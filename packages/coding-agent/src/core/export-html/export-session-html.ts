@@ -10,7 +10,7 @@ export interface ExportHtmlOptions {
 	outputPath?: string;
 	/** Directory for the default file name and relative `outputPath`. Default: `process.cwd()`. */
 	cwd?: string;
-	/** Page title. Default: the session name, else `Session <id>`. */
+	/** Page title. Default: the session name, else the first prompt, else `Session <id>`. */
 	title?: string;
 }
 

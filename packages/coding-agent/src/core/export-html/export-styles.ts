@@ -9,6 +9,9 @@ export const EXPORT_STYLES = `
 	--code-bg: #f2f4f7; --accent: #0969da; --user: #ddf4ff; --assistant: #ffffff;
 	--tool: #f6f8fa; --error: #cf222e; --error-bg: #ffebe9; --summary: #fff8c5; --branch: #fbefff;
 	--label: #dafbe1; --label-fg: #116329; --target: #fff8c5;
+	--add: #1a7f37; --add-bg: #dafbe1; --del: #cf222e; --del-bg: #ffebe9;
+	--hl-keyword: #cf222e; --hl-string: #0a3069; --hl-number: #0550ae; --hl-comment: #6e7781;
+	--hl-title: #8250df; --hl-type: #953800; --hl-attr: #0550ae; --hl-meta: #6e7781;
 	--mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
 }
 @media (prefers-color-scheme: dark) {
@@ -17,6 +20,9 @@ export const EXPORT_STYLES = `
 		--code-bg: #1c2128; --accent: #4493f8; --user: #14243b; --assistant: #0d1117;
 		--tool: #161b22; --error: #ff7b72; --error-bg: #3c1618; --summary: #3b2e00; --branch: #2f1a3d;
 		--label: #0f3d1f; --label-fg: #7ee2a8; --target: #3b2e00;
+		--add: #3fb950; --add-bg: #12261e; --del: #ff7b72; --del-bg: #3c1618;
+		--hl-keyword: #ff7b72; --hl-string: #a5d6ff; --hl-number: #79c0ff; --hl-comment: #8b949e;
+		--hl-title: #d2a8ff; --hl-type: #ffa657; --hl-attr: #79c0ff; --hl-meta: #8b949e;
 	}
 }
 * { box-sizing: border-box; }
@@ -86,6 +92,20 @@ details > summary { cursor: pointer; }
 .thinking > .markdown { border-left: 3px solid var(--border); padding-left: 0.7rem; color: var(--muted); }
 .tool-call { margin: 0.5rem 0; }
 .tool-call-name { font-family: var(--mono); font-size: 0.88rem; }
+.tool-path { font-family: var(--mono); font-weight: 600; }
+pre.diff code > span { display: inline-block; width: 100%; }
+.diff-add { color: var(--add); background: var(--add-bg); }
+.diff-del { color: var(--del); background: var(--del-bg); }
+.hljs-keyword, .hljs-selector-tag, .hljs-tag, .hljs-name { color: var(--hl-keyword); }
+.hljs-string, .hljs-regexp, .hljs-char, .hljs-link { color: var(--hl-string); }
+.hljs-number, .hljs-literal, .hljs-symbol, .hljs-variable, .hljs-template-variable { color: var(--hl-number); }
+.hljs-comment, .hljs-quote, .hljs-doctag { color: var(--hl-comment); font-style: italic; }
+.hljs-title, .hljs-section { color: var(--hl-title); }
+.hljs-type, .hljs-built_in, .hljs-class { color: var(--hl-type); }
+.hljs-attr, .hljs-attribute, .hljs-property { color: var(--hl-attr); }
+.hljs-meta { color: var(--hl-meta); }
+.hljs-addition { color: var(--add); background: var(--add-bg); }
+.hljs-deletion { color: var(--del); background: var(--del-bg); }
 .markdown > :first-child { margin-top: 0; }
 .markdown > :last-child { margin-bottom: 0; }
 .markdown p { margin: 0.45rem 0; }

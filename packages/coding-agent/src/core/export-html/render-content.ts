@@ -1,4 +1,4 @@
-import type { ImageContent, TextContent, ThinkingContent, ToolCall } from "@pi/ai";
+import type { ImageContent, TextContent, ThinkingContent } from "@pi/ai";
 import { escapeHtml } from "./html-escape.js";
 import { renderMarkdown } from "./render-markdown.js";
 
@@ -40,25 +40,6 @@ export function renderThinking(block: ThinkingContent): string {
 	const title = redacted ? "Thinking (redacted)" : "Thinking";
 	const body = redacted ? "" : `<div class="markdown">${renderMarkdown(block.thinking)}</div>`;
 	return `<details class="thinking"><summary>${title}</summary>${body}</details>`;
-}
-
-/** Pretty-prints JSON (2-space indent); values that cannot be serialised are shown as text. */
-export function prettyJson(value: unknown): string {
-	try {
-		return JSON.stringify(value, null, 2) ?? String(value);
-	} catch {
-		// Circular or BigInt values cannot come from a JSONL file, but a live session could hold them.
-		return String(value);
-	}
-}
-
-/** A tool call: its name and its arguments as pretty JSON. */
-export function renderToolCall(block: ToolCall): string {
-	return (
-		`<div class="tool-call"><div class="tool-call-name"><span class="badge">tool call</span> ${escapeHtml(block.name)}` +
-		` <span class="muted">${escapeHtml(block.id)}</span></div>` +
-		`<pre class="tool-args"><code>${escapeHtml(prettyJson(block.arguments))}</code></pre></div>`
-	);
 }
 
 /** True when text is long enough to start collapsed. */

@@ -1,3 +1,4 @@
+import type { ToolCall } from "@pi/ai";
 import type { SessionEntry } from "../session/session-types.js";
 import { formatTimestamp } from "./format-values.js";
 import { escapeHtml } from "./html-escape.js";
@@ -15,6 +16,8 @@ export interface TranscriptEntryContext {
 	labels: ReadonlyMap<string, string>;
 	/** Ids of the entries still sent to the model (`buildContextEntries()`); others were compacted away. */
 	contextEntryIds: ReadonlySet<string>;
+	/** The branch's tool calls by id, so a result is shown in the light of its call. Default: none. */
+	toolCalls?: ReadonlyMap<string, ToolCall>;
 }
 
 /** The DOM id of an entry's transcript item (ids are untrusted, so callers escape it). */
@@ -26,10 +29,10 @@ function note(entry: SessionEntry, text: string): string {
 	return `<div class="note" id="${escapeHtml(entryElementId(entry.id))}">${escapeHtml(text)}</div>`;
 }
 
-function renderItemForEntry(entry: SessionEntry): RenderedItem | undefined {
+function renderItemForEntry(entry: SessionEntry, context: TranscriptEntryContext): RenderedItem | undefined {
 	switch (entry.type) {
 		case "message":
-			return renderMessage(entry.message);
+			return renderMessage(entry.message, context.toolCalls);
 		case "compaction":
 			return renderCompaction(entry.summary, entry.tokensBefore);
 		case "branch_summary":
@@ -71,7 +74,7 @@ export function renderTranscriptEntry(entry: SessionEntry, context: TranscriptEn
 		case "session_info":
 			return entry.name?.trim() ? note(entry, `Session named “${entry.name.trim()}”`) : "";
 		default: {
-			const item = renderItemForEntry(entry);
+			const item = renderItemForEntry(entry, context);
 			return item ? wrapItem(entry, item, context) : "";
 		}
 	}

@@ -1,9 +1,10 @@
-import type { AssistantMessage, ToolResultMessage, Usage } from "@pi/ai";
+import type { AssistantMessage, ToolCall, ToolResultMessage, Usage } from "@pi/ai";
 import type { BashExecutionMessage, SessionMessage } from "../session/session-types.js";
 import { formatCost, formatTokenCount } from "./format-values.js";
 import { escapeHtml } from "./html-escape.js";
-import { renderImage, renderOutput, renderTextAndImages, renderThinking, renderToolCall } from "./render-content.js";
-import { renderMarkdown } from "./render-markdown.js";
+import { isLongText, renderImage, renderOutput, renderTextAndImages, renderThinking } from "./render-content.js";
+import { renderCodeHtml, renderMarkdown } from "./render-markdown.js";
+import { languageOfPath, renderToolCall } from "./render-tool-call.js";
 
 /** A rendered transcript item before it is wrapped with its id, time and label. */
 export interface RenderedItem {
@@ -57,11 +58,22 @@ function renderAssistant(message: AssistantMessage): RenderedItem {
 	};
 }
 
-function renderToolResult(message: ToolResultMessage): RenderedItem {
+/** A successful read of a file in a known language: its text highlighted, collapsed when long. */
+function renderReadOutput(text: string, language: string): string {
+	const code = renderCodeHtml(text, language);
+	if (!isLongText(text)) return code;
+	const lineCount = text.split("\n").length;
+	return `<details class="output-details"><summary>File content (${lineCount} lines)</summary>${code}</details>`;
+}
+
+function renderToolResult(message: ToolResultMessage, call: ToolCall | undefined): RenderedItem {
 	const title = `${message.toolName} result`;
-	const blocks = message.content.map((block) =>
-		block.type === "image" ? renderImage(block) : renderOutput(block.text, title),
-	);
+	const path = call && typeof call.arguments.path === "string" ? call.arguments.path : undefined;
+	const language = message.toolName === "read" && !message.isError ? languageOfPath(path) : undefined;
+	const blocks = message.content.map((block) => {
+		if (block.type === "image") return renderImage(block);
+		return language ? renderReadOutput(block.text, language) : renderOutput(block.text, title);
+	});
 	const errorBadge = message.isError ? ' <span class="badge badge-error">error</span>' : "";
 	return {
 		kind: "tool-result",
@@ -130,15 +142,21 @@ export function renderCustom(
 	};
 }
 
-/** Renders one message of any role, or undefined when it is hidden (custom with display false). */
-export function renderMessage(message: SessionMessage): RenderedItem | undefined {
+/**
+ * Renders one message of any role, or undefined when it is hidden (custom with display false).
+ * `toolCalls` (by id) lets a tool result be shown in the light of its call (a read's language).
+ */
+export function renderMessage(
+	message: SessionMessage,
+	toolCalls: ReadonlyMap<string, ToolCall> = new Map(),
+): RenderedItem | undefined {
 	switch (message.role) {
 		case "user":
 			return { kind: "user", title: "User", body: renderTextAndImages(message.content) };
 		case "assistant":
 			return renderAssistant(message);
 		case "toolResult":
-			return renderToolResult(message);
+			return renderToolResult(message, toolCalls.get(message.toolCallId));
 		case "bashExecution":
 			return renderBash(message);
 		case "custom":

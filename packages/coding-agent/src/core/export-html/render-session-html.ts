@@ -1,3 +1,4 @@
+import type { ToolCall } from "@pi/ai";
 import type { SessionEntry, SessionHeader, SessionTreeNode } from "../session/session-types.js";
 import { serializeJsonForScript } from "./embed-json.js";
 import { EXPORT_SCRIPT } from "./export-script.js";
@@ -20,7 +21,7 @@ export interface SessionHtmlInput {
 	contextEntryIds: ReadonlySet<string>;
 	sessionName?: string;
 	sessionFile?: string;
-	/** Overrides the page title. Default: the session name, else `Session <id>`. */
+	/** Overrides the page title. Default: the session name, else the first prompt, else `Session <id>`. */
 	title?: string;
 }
 
@@ -39,14 +40,39 @@ function collectLabels(roots: readonly SessionTreeNode[]): Map<string, string> {
 	return labels;
 }
 
+function toolCallsOf(branch: readonly SessionEntry[]): Map<string, ToolCall> {
+	const calls = new Map<string, ToolCall>();
+	for (const entry of branch) {
+		if (entry.type !== "message" || entry.message.role !== "assistant") continue;
+		for (const block of entry.message.content) if (block.type === "toolCall") calls.set(block.id, block);
+	}
+	return calls;
+}
+
+/** The first user prompt of the branch as one line of at most 80 characters, if any. */
+export function firstPromptTitle(branch: readonly SessionEntry[]): string | undefined {
+	for (const entry of branch) {
+		if (entry.type !== "message" || entry.message.role !== "user") continue;
+		const content = entry.message.content;
+		const text =
+			typeof content === "string"
+				? content
+				: content.map((block) => (block.type === "text" ? block.text : "")).join(" ");
+		const line = text.replace(/\s+/g, " ").trim();
+		if (line) return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+	}
+	return undefined;
+}
+
 function renderTranscript(
 	input: SessionHtmlInput,
 	labels: ReadonlyMap<string, string>,
 ): { html: string; renderedIds: Set<string> } {
 	const renderedIds = new Set<string>();
 	const items: string[] = [];
+	const toolCalls = toolCallsOf(input.branch);
 	for (const entry of input.branch) {
-		const html = renderTranscriptEntry(entry, { labels, contextEntryIds: input.contextEntryIds });
+		const html = renderTranscriptEntry(entry, { labels, contextEntryIds: input.contextEntryIds, toolCalls });
 		if (!html) continue;
 		renderedIds.add(entry.id);
 		items.push(html);
@@ -77,7 +103,8 @@ const TOOLBAR =
  * `<script type="application/json" id="session-data">`.
  */
 export function renderSessionHtml(input: SessionHtmlInput): string {
-	const title = input.title?.trim() || input.sessionName || `Session ${input.header.id}`;
+	const title =
+		input.title?.trim() || input.sessionName?.trim() || firstPromptTitle(input.branch) || `Session ${input.header.id}`;
 	const labels = collectLabels(input.tree);
 	const transcript = renderTranscript(input, labels);
 	const header = renderHeader({
