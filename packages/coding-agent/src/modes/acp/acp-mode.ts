@@ -2,8 +2,9 @@ import { Readable } from "node:stream";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
-import { flushRawStdout, takeOverStdout, waitForRawStdoutBackpressure, writeRawStdout } from "../output-guard.js";
+import { flushRawStdout, takeOverStdout } from "../output-guard.js";
 import type { AcpRuntimeOptions } from "./acp-agent.js";
+import { createStdoutSinks } from "./acp-stdout.js";
 
 /** What `main()` hands the ACP mode. */
 export interface AcpModeOptions {
@@ -19,46 +20,6 @@ export interface AcpModeOptions {
 	version: string;
 	/** Protocol input. Default: process.stdin. */
 	input?: NodeJS.ReadableStream;
-}
-
-/** Bytes buffered for stdout before a write waits for the pipe (a slow client slows the agent). */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/**
- * stdout as the SDK's byte sink: messages written in one event-loop turn go out as one write
- * through the guarded raw writer; a full buffer makes the SDK (and so the agent) wait.
- */
-function rawStdoutSink(): WritableStream<Uint8Array> {
-	const decoder = new TextDecoder();
-	let pending: string[] = [];
-	let pendingBytes = 0;
-	let scheduled = false;
-	let inFlight: Promise<void> = Promise.resolve();
-	const flush = (): void => {
-		scheduled = false;
-		if (pending.length === 0) return;
-		const text = pending.join("");
-		pending = [];
-		pendingBytes = 0;
-		inFlight = writeRawStdout(text);
-	};
-	return new WritableStream<Uint8Array>({
-		write(chunk) {
-			pending.push(decoder.decode(chunk, { stream: true }));
-			pendingBytes += chunk.byteLength;
-			if (!scheduled) {
-				scheduled = true;
-				setImmediate(flush);
-			}
-			if (pendingBytes < MAX_BUFFERED_BYTES) return undefined;
-			flush();
-			return inFlight;
-		},
-		async close() {
-			flush();
-			await waitForRawStdoutBackpressure();
-		},
-	});
 }
 
 interface Served {
@@ -83,7 +44,10 @@ function serve(
 		const [sdk, { createAcpAgent }] = await Promise.all([import("@agentclientprotocol/sdk"), import("./acp-agent.js")]);
 		const agent = createAcpAgent(sdk, { version, runtime, ...(afterInitialize ? { afterInitialize } : {}) });
 		const input = Readable.toWeb((inputStream ?? process.stdin) as Readable) as ReadableStream<Uint8Array>;
-		const connection = agent.app.connect(sdk.ndJsonStream(rawStdoutSink(), input));
+		const stdout = createStdoutSinks();
+		// The SDK's ndjson reader parses stdin (and answers unparsable lines on `bytes`); messages go out unencoded.
+		const { readable } = sdk.ndJsonStream(stdout.bytes, input);
+		const connection = agent.app.connect({ readable, writable: stdout.messages });
 		closeConnection = () => connection.close();
 		if (closeRequested) connection.close();
 		await connection.closed;
