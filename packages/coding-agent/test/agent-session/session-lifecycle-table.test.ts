@@ -376,6 +376,78 @@ describe("docs/session-lifecycle.md: phases no client awaits in", () => {
 		});
 	}
 
+	describe("settling (acting from an auto_retry_end listener)", () => {
+		/** Holds a retry backoff, cuts it with abortRetry and runs `act` while the run settles. */
+		async function inSettling(act: (held: Held) => void | Promise<void>): Promise<Held> {
+			const held = await hold("retry_backoff");
+			let acted: Promise<void> | undefined;
+			held.session.subscribe((event) => {
+				if (event.type !== "auto_retry_end") return;
+				expect(held.session.runPhase.name).toBe("settling");
+				acted = Promise.resolve(act(held));
+			});
+			held.session.abortRetry();
+			await held.run;
+			await acted;
+			return held;
+		}
+
+		it("abortRetry and abortCompaction do nothing", async () => {
+			const held = await inSettling(({ session }) => {
+				session.abortRetry();
+				session.abortCompaction();
+			});
+			expect(settled(held.events)).toEqual([{ type: "agent_settled", aborted: false }]);
+			await held.runtime.dispose();
+		});
+
+		it("steer and followUp queue for the next run", async () => {
+			const held = await inSettling(async ({ session }) => {
+				await session.steer("s2");
+				await session.followUp("f2");
+			});
+			expect(settled(held.events)).toHaveLength(1);
+			expect(held.session.pendingMessageCount).toBe(2);
+			await held.runtime.dispose();
+		});
+
+		it("prompt is admitted after the run settled: it starts the next run", async () => {
+			const dispositions: string[] = [];
+			const held = await inSettling(({ session }) =>
+				session.prompt("next", { preflightResult: (disposition) => dispositions.push(disposition) }),
+			);
+			expect(dispositions).toEqual(["started"]);
+			expect(settled(held.events)).toEqual([
+				{ type: "agent_settled", aborted: false },
+				{ type: "agent_settled", aborted: false },
+			]);
+			await held.runtime.dispose();
+		});
+
+		it("compact waits for agent_settled, then compacts", async () => {
+			let result: Promise<unknown> | undefined;
+			const held = await inSettling(({ session }) => {
+				result = session.compact();
+			});
+			await result;
+			const types = held.events.map((event) => event.type);
+			expect(types.indexOf("agent_settled")).toBeLessThan(types.indexOf("compaction_start"));
+			expect(held.events.at(-1)).toMatchObject({ type: "compaction_end", reason: "manual", aborted: false });
+			await held.runtime.dispose();
+		});
+
+		it("newSession waits for agent_settled, then replaces the session", async () => {
+			let replaced: Promise<unknown> | undefined;
+			const held = await inSettling(({ runtime }) => {
+				replaced = runtime.newSession();
+			});
+			expect(await replaced).toEqual({ cancelled: false });
+			expect(settled(held.events)).toHaveLength(1);
+			expect(held.runtime.session).not.toBe(held.session);
+			await held.runtime.dispose();
+		});
+	});
+
 	it("settling: an abort from an auto_retry_end listener still settles once, aborted", async () => {
 		const held = await hold("retry_backoff");
 		held.session.subscribe((event) => {
