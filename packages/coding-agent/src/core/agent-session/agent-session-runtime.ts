@@ -155,7 +155,7 @@ export class AgentSessionRuntime {
 			throw new SessionReplacementError("Invalid entry ID for forking");
 		if (!entry) throw new SessionReplacementError(`Entry not found: ${entryId}`);
 		const textResult = selectedText !== undefined ? { selectedText } : {};
-		if (await this.vetoed({ type: "session_before_fork", reason: "fork", entryId }))
+		if (await this.vetoed({ type: "session_before_fork", reason: "fork", entryId, position }))
 			return { cancelled: true, ...textResult };
 		const previousSessionFile = manager.getSessionFile();
 		await this.teardown("fork");

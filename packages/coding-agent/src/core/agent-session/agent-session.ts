@@ -3,7 +3,13 @@ import type { ImageContent, Model } from "@pi/ai";
 import type { SettingsManager } from "../config/settings-manager.js";
 import { exportSessionToHtml } from "../export-html/export-session-html.js";
 import type { ExtensionBindings } from "../extensions/extension-bindings.js";
-import { type ExtensionRunnerSeam, noopExtensionRunner } from "../extensions/extension-runner-seam.js";
+import {
+	type ExtensionRunnerSeam,
+	type InputSource,
+	noopExtensionRunner,
+} from "../extensions/extension-runner-seam.js";
+import { notifyModelChange } from "../extensions/notify-model-change.js";
+import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
@@ -207,13 +213,23 @@ export class AgentSession {
 	}
 
 	/** Queues a steering message (expanded); extension commands are refused. */
-	steer(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
-		return this.parts.input.queue("steering", text, images);
+	steer(text: string, images: ImageContent[] = [], source?: InputSource): Promise<QueuedInputDisposition> {
+		return this.parts.input.queue("steering", text, images, source);
 	}
 
 	/** Queues a follow-up message (expanded); extension commands are refused. */
-	followUp(text: string, images: ImageContent[] = []): Promise<QueuedInputDisposition> {
-		return this.parts.input.queue("followUp", text, images);
+	followUp(text: string, images: ImageContent[] = [], source?: InputSource): Promise<QueuedInputDisposition> {
+		return this.parts.input.queue("followUp", text, images, source);
+	}
+
+	/**
+	 * Extensions' `sendMessage` while idle: stores a custom message (a `custom_message` entry),
+	 * emits its message_start/message_end, and with `triggerTurn` starts a run from it.
+	 */
+	sendCustomMessage(message: CustomMessage, options: { triggerTurn?: boolean } = {}): Promise<void> {
+		return this.parts.input.sendCustomMessage(message, options.triggerTurn === true, (event) =>
+			this.events.emit(event),
+		);
 	}
 
 	/** Removes every queued message and returns their texts. */
@@ -278,7 +294,9 @@ export class AgentSession {
 
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
+		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
 		this.parts.modelControl.setModel(model);
+		notifyModelChange(this.extensionRunner, before, this, "set");
 	}
 
 	/** Every configured model whose provider has usable credentials (re-reads models.json). */
@@ -292,8 +310,11 @@ export class AgentSession {
 	}
 
 	/** Moves to the next model; undefined when there is nothing to cycle to. */
-	cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
-		return this.parts.modelControl.cycleModel();
+	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
+		const result = await this.parts.modelControl.cycleModel();
+		notifyModelChange(this.extensionRunner, before, this, "cycle");
+		return result;
 	}
 
 	/** Levels the current model supports, ascending; `["off"]` without a model. */
@@ -303,12 +324,17 @@ export class AgentSession {
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. */
 	setThinkingLevel(level: ThinkingLevel): void {
+		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
 		this.parts.modelControl.setThinkingLevel(level);
+		notifyModelChange(this.extensionRunner, before, this, "set");
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */
 	cycleThinkingLevel(): ThinkingLevel | undefined {
-		return this.parts.modelControl.cycleThinkingLevel();
+		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
+		const level = this.parts.modelControl.cycleThinkingLevel();
+		notifyModelChange(this.extensionRunner, before, this, "cycle");
+		return level;
 	}
 
 	setSteeringMode(mode: "all" | "one-at-a-time"): void {
@@ -368,6 +394,7 @@ export class AgentSession {
 	setSessionName(name: string): void {
 		if (!name.trim()) throw new Error("Session name cannot be empty");
 		this.sessionManager.appendSessionInfo(name);
+		void this.extensionRunner.emitNotification?.({ type: "session_info_changed", name: this.sessionName });
 	}
 
 	/**

@@ -28,11 +28,13 @@ export async function expandInput(
 		source: InputSource;
 		skills: readonly Skill[];
 		templates: readonly PromptTemplate[];
+		/** How the text will be delivered while streaming (reported in the `input` event). */
+		streamingBehavior?: "steer" | "followUp";
 	},
 ): Promise<{ text: string; images: ImageContent[] } | "handled"> {
 	let current = { text, images };
 	if (options.runner.hasInputHandlers()) {
-		const result = await options.runner.emitInput(text, images, options.source);
+		const result = await options.runner.emitInput(text, images, options.source, options.streamingBehavior);
 		if (result.action === "handled") return "handled";
 		if (result.action === "transform") current = { text: result.text, images: result.images ?? images };
 	}

@@ -80,6 +80,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 	});
 	const input = new SessionInput({
 		session: host.session,
+		context,
 		run,
 		queues,
 		compactor,

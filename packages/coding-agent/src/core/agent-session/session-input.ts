@@ -1,15 +1,17 @@
 import type { Agent } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
 import type { ExtensionErrorReport } from "../extensions/extension-bindings.js";
-import type { ExtensionRunnerSeam } from "../extensions/extension-runner-seam.js";
+import type { ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
+import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { Skill } from "../resources/skills.js";
 import { ALREADY_PROCESSING_MESSAGE, type PromptOptions } from "./agent-session-config.js";
-import type { QueuedInputDisposition } from "./agent-session-events.js";
+import type { AgentSessionEvent, QueuedInputDisposition } from "./agent-session-events.js";
 import { checkCanPrompt, expandInput, findExtensionCommand } from "./input-expansion.js";
 import type { SessionBash } from "./session-bash.js";
 import type { SessionCompactor } from "./session-compactor.js";
+import type { SessionContext } from "./session-context.js";
 import { type SessionQueues, userMessage } from "./session-queues.js";
 import type { SessionRun } from "./session-run.js";
 
@@ -27,6 +29,8 @@ export interface SessionInputView {
 export interface SessionInputHost {
 	readonly session: SessionInputView;
 	readonly run: SessionRun;
+	/** Stores messages outside a run (persisted and appended to the context). */
+	readonly context: SessionContext;
 	readonly queues: SessionQueues;
 	readonly compactor: SessionCompactor;
 	readonly bash: SessionBash;
@@ -60,6 +64,7 @@ export class SessionInput {
 			source: options.source ?? "interactive",
 			skills: session.skills,
 			templates: options.expandPromptTemplates === false ? [] : session.promptTemplates,
+			...(options.streamingBehavior ? { streamingBehavior: options.streamingBehavior } : {}),
 		});
 		if (expanded === "handled") {
 			options.preflightResult?.("handled");
@@ -85,11 +90,39 @@ export class SessionInput {
 			throw error;
 		}
 		const message = userMessage(expanded.text, expanded.images);
+		// before_agent_start: extension messages (and held nextTurn ones) follow the user's message.
+		const injected = (await session.extensionRunner.emitBeforeAgentStart?.(expanded.text, expanded.images)) ?? [];
 		options.preflightResult?.("started");
-		await run.start(() => session.agent.prompt(message));
+		await run.start(() => session.agent.prompt(injected.length > 0 ? [message, ...injected] : message));
 	}
 
-	async queue(kind: "steering" | "followUp", text: string, images: ImageContent[]): Promise<QueuedInputDisposition> {
+	/** A custom message outside a run (extensions' `sendMessage`); `triggerTurn` runs from it. */
+	async sendCustomMessage(
+		message: CustomMessage,
+		triggerTurn: boolean,
+		emit: (event: AgentSessionEvent) => void,
+	): Promise<void> {
+		const { session, run } = this.host;
+		this.host.context.append(message);
+		emit({ type: "message_start", message });
+		emit({ type: "message_end", message });
+		if (!triggerTurn || run.isBusy) return;
+		run.accept();
+		try {
+			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
+		} catch (error) {
+			run.reject();
+			throw error;
+		}
+		await run.start(() => session.agent.continue());
+	}
+
+	async queue(
+		kind: "steering" | "followUp",
+		text: string,
+		images: ImageContent[],
+		source: InputSource = "interactive",
+	): Promise<QueuedInputDisposition> {
 		const { session, queues } = this.host;
 		const command = findExtensionCommand(text, session.extensionRunner);
 		if (command) {
@@ -99,7 +132,8 @@ export class SessionInput {
 		}
 		const expanded = await expandInput(text, images, {
 			runner: session.extensionRunner,
-			source: "interactive",
+			source,
+			streamingBehavior: kind === "steering" ? "steer" : "followUp",
 			skills: session.skills,
 			templates: session.promptTemplates,
 		});

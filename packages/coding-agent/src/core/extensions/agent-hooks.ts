@@ -44,8 +44,9 @@ export function installAgentHooks(agent: Agent, runner: ExtensionRunner): () => 
 		let current = earlier ?? payload;
 		if (!runner.hasHandlers("before_provider_request")) return earlier;
 		let replaced = earlier !== undefined;
-		await runner.emitCollect({ type: "before_provider_request", payload: current, model }, (result) => {
-			current = result;
+		const event = { type: "before_provider_request" as const, payload: current, model };
+		await runner.emitCollect(event, (result) => {
+			current = event.payload = result;
 			replaced = true;
 			return false;
 		});

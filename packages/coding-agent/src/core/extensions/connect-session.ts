@@ -16,15 +16,6 @@ export function connectExtensionsToSession(
 ): void {
 	runner.attach(createSessionExtensionHost(session, runner, options), options.sessionStartEvent);
 	runner.setModelRuntime(session.modelRuntime);
-	runner.setTurnTrigger(() => {
-		session.agent.continue().catch((error: unknown) =>
-			runner.reportError({
-				extensionPath: "sendMessage",
-				event: "agent_start",
-				error: error instanceof Error ? error.message : String(error),
-			}),
-		);
-	});
 	// Both listeners live as long as the session's Agent; dispose() clears the session's own.
 	installAgentHooks(session.agent, runner);
 	session.subscribe((event) => {

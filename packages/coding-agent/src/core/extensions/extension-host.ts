@@ -6,7 +6,7 @@ import type { ContextUsage } from "../agent-session/session-stats.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
 import type { SendMessageOptions, SlashCommandInfo } from "./extension-api.js";
-import type { CustomMessageInput } from "./extension-events.js";
+import type { CustomMessageInput, SystemPromptOptions } from "./extension-events.js";
 
 export interface ExtensionHost {
 	readonly cwd: string;
@@ -20,6 +20,11 @@ export interface ExtensionHost {
 	getContextUsage(): ContextUsage | undefined;
 	compact(customInstructions?: string): Promise<unknown>;
 	getSystemPrompt(): string;
+	/** The system prompt as built from tools and resources, before `before_agent_start` changes. */
+	buildSystemPrompt(): string;
+	/** Sets the system prompt of the run about to start. */
+	setSystemPrompt(systemPrompt: string): void;
+	getSystemPromptOptions(): SystemPromptOptions;
 	isProjectTrusted(): boolean;
 	waitForIdle(): Promise<void>;
 	reload(): Promise<void>;

@@ -1,4 +1,5 @@
-import type { ImageContent } from "@pi/ai";
+import type { AgentMessage, ThinkingLevel } from "@pi/agent-core";
+import type { ImageContent, Model } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -54,7 +55,20 @@ export interface ExtensionRunnerSeam {
 	 * `AgentSession.bindExtensions`.
 	 */
 	bind?(bindings: ExtensionBindings): Promise<void>;
+	/**
+	 * `before_agent_start` for an accepted prompt: may change this run's system prompt; returns
+	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
+	 */
+	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
+	emitNotification?(event: SessionNotification): Promise<void>;
 }
+
+/** Notifications the session reports to extensions (return values are ignored). */
+export type SessionNotification =
+	| { type: "session_info_changed"; name?: string }
+	| { type: "model_select"; model: Model; previousModel?: Model; source: "set" | "cycle" | "restore" }
+	| { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel };
 
 /** The runner used when no extension is loaded. */
 export const noopExtensionRunner: ExtensionRunnerSeam = {

@@ -1,5 +1,5 @@
 import { isAbsolute } from "node:path";
-import type { AgentTool } from "@pi/agent-core";
+import type { AgentMessage, AgentTool } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
@@ -18,7 +18,7 @@ import type {
 } from "./extension-bindings.js";
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
-import type { ExtensionHost } from "./extension-host.js";
+import { customMessageOf, type ExtensionHost } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionLoadError, ExtensionRecord } from "./extension-record.js";
 import type {
 	ExtensionCommand,
@@ -26,6 +26,7 @@ import type {
 	InputEventResult,
 	InputSource,
 	SessionBeforeChangeEvent,
+	SessionNotification,
 	SessionShutdownReason,
 } from "./extension-runner-seam.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
@@ -242,7 +243,6 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 	// --- messages held for later ------------------------------------------------------------
 
 	private readonly nextTurnMessages: CustomMessage[] = [];
-	private turnTrigger: (() => void) | undefined;
 
 	/** `sendMessage(…, { deliverAs: "nextTurn" })`: injected right after the next user prompt. */
 	holdForNextTurn(message: CustomMessage): void {
@@ -252,15 +252,6 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 	/** Takes the held `nextTurn` messages (the prompt pipeline injects them). */
 	takeNextTurnMessages(): CustomMessage[] {
 		return this.nextTurnMessages.splice(0);
-	}
-
-	/** How `sendMessage(…, { triggerTurn: true })` starts a run (set by the session builder). */
-	setTurnTrigger(trigger: () => void): void {
-		this.turnTrigger = trigger;
-	}
-
-	triggerTurn(): void {
-		this.turnTrigger?.();
 	}
 
 	// --- providers ----------------------------------------------------------------------------
@@ -459,6 +450,45 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 		}
 	}
 
+	// --- seam: prompt start and notifications ------------------------------------------------
+
+	/**
+	 * `before_agent_start`: injected messages accumulate, `systemPrompt` chains from the freshly
+	 * built base prompt; the result applies to this run only (the next prompt starts from the base).
+	 */
+	async emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
+		const injected: AgentMessage[] = [];
+		const host = this.host;
+		if (this.hasHandlers("before_agent_start")) {
+			const base = host.buildSystemPrompt();
+			let systemPrompt = base;
+			const options = host.getSystemPromptOptions();
+			await this.emitCollect(
+				{
+					type: "before_agent_start",
+					prompt,
+					...(images.length > 0 ? { images } : {}),
+					get systemPrompt() {
+						return systemPrompt;
+					},
+					systemPromptOptions: options,
+				},
+				(result) => {
+					if (result.message) injected.push(customMessageOf(result.message));
+					if (typeof result.systemPrompt === "string") systemPrompt = result.systemPrompt;
+					return false;
+				},
+			);
+			host.setSystemPrompt(systemPrompt);
+		}
+		injected.push(...this.takeNextTurnMessages());
+		return injected;
+	}
+
+	async emitNotification(event: SessionNotification): Promise<void> {
+		await this.emit(event);
+	}
+
 	// --- seam: input and session changes ------------------------------------------------------
 
 	hasInputHandlers(): boolean {
@@ -471,31 +501,32 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 		source: InputSource,
 		streamingBehavior?: "steer" | "followUp",
 	): Promise<InputEventResult> {
-		let current = { text, images };
+		// Transforms chain: each handler sees the text (and images) the previous one produced.
+		const event: ExtensionEventMap["input"]["event"] & { type: "input" } = {
+			type: "input",
+			text,
+			...(images.length > 0 ? { images } : {}),
+			source,
+			...(streamingBehavior ? { streamingBehavior } : {}),
+		};
 		let transformed = false;
 		let handled = false;
-		await this.emitCollect(
-			{
-				type: "input",
-				text,
-				...(images.length > 0 ? { images } : {}),
-				source,
-				...(streamingBehavior ? { streamingBehavior } : {}),
-			},
-			(result) => {
-				if (result.action === "handled") {
-					handled = true;
-					return true;
-				}
-				if (result.action === "transform") {
-					current = { text: result.text, images: result.images ?? current.images };
-					transformed = true;
-				}
-				return false;
-			},
-		);
+		await this.emitCollect(event, (result) => {
+			if (result.action === "handled") {
+				handled = true;
+				return true;
+			}
+			if (result.action === "transform") {
+				event.text = result.text;
+				if (result.images) event.images = result.images;
+				transformed = true;
+			}
+			return false;
+		});
 		if (handled) return { action: "handled" };
-		return transformed ? { action: "transform", text: current.text, images: current.images } : { action: "continue" };
+		return transformed
+			? { action: "transform", text: event.text, images: event.images ?? images }
+			: { action: "continue" };
 	}
 
 	async emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }> {

@@ -3,6 +3,7 @@ import type { AgentSession } from "../agent-session/agent-session.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { Skill } from "../resources/skills.js";
 import type { SlashCommandInfo } from "./extension-api.js";
+import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
 
@@ -12,6 +13,10 @@ export interface SessionExtensionHostOptions {
 	allTools: Map<string, AgentTool>;
 	/** Rebuilds the system prompt from the active tools and resources. */
 	refreshSystemPrompt(): void;
+	/** Builds (without applying) the system prompt from the active tools and resources. */
+	buildSystemPrompt(): string;
+	/** The inputs the system prompt is built from (`before_agent_start`'s `systemPromptOptions`). */
+	getSystemPromptOptions(): SystemPromptOptions;
 	/** Adds `resources_discover` paths to the resource loader (the caller then reloads). */
 	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): void;
 }
@@ -75,6 +80,11 @@ export function createSessionExtensionHost(
 		getContextUsage: () => session.getContextUsage(),
 		compact: (customInstructions) => session.compact(customInstructions),
 		getSystemPrompt: () => agent.state.systemPrompt,
+		buildSystemPrompt: () => options.buildSystemPrompt(),
+		setSystemPrompt: (systemPrompt) => {
+			agent.state.systemPrompt = systemPrompt;
+		},
+		getSystemPromptOptions: () => options.getSystemPromptOptions(),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
@@ -97,14 +107,13 @@ export function createSessionExtensionHost(
 				else agent.steer(message);
 				return;
 			}
-			session.sessionManager.appendCustomMessageEntry(
-				message.customType,
-				message.content,
-				message.display,
-				message.details,
+			session.sendCustomMessage(message, { triggerTurn: sendOptions.triggerTurn === true }).catch((error: unknown) =>
+				runner.reportError({
+					extensionPath: "sendMessage",
+					event: "agent_start",
+					error: error instanceof Error ? error.message : String(error),
+				}),
 			);
-			agent.state.messages = [...agent.state.messages, message];
-			if (sendOptions.triggerTurn) runner.triggerTurn();
 		},
 		sendUserMessage: (content, sendOptions) => {
 			const text =

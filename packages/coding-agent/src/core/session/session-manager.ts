@@ -222,6 +222,10 @@ export class SessionManager {
 		if (message.role === "compactionSummary" || message.role === "branchSummary") {
 			throw new Error(`Messages with role "${message.role}" are stored as their own entry type, not as messages`);
 		}
+		// Extension messages (sendMessage, before_agent_start) are custom_message entries (extensions.md §5).
+		if (message.role === "custom") {
+			return this.appendCustomMessageEntry(message.customType, message.content, message.display, message.details);
+		}
 		return this.append({ type: "message", message });
 	}
 
