@@ -1,3 +1,5 @@
+import type { AgentMessage } from "@pi/agent-core";
+
 /**
  * The session-level run as one explicit state machine. Every flag the run used to spread over
  * AgentSession and its helpers (busy, aborted, retry attempt, overflow recovery) lives in
@@ -42,6 +44,10 @@ export interface RunState {
 	/** `abort()` was called during this run: it settles with `aborted: true` and starts nothing new. */
 	readonly aborted: boolean;
 	readonly retry: RetrySequence | undefined;
+	/** Failed replies of this run taken out of the model's context (they stay in the file). */
+	readonly dropped: readonly AgentMessage[];
+	/** A good reply ended after the latest one was taken out: the retry or recovery worked. */
+	readonly recovered: boolean;
 	/**
 	 * Survives runs (compaction.md §3): an overflow compact-and-retry was attempted since the last
 	 * assistant reply without overflow.
@@ -64,12 +70,15 @@ export type RunEvent =
 	| { type: "abort" }
 	| { type: "stop_retrying" }
 	| { type: "retry_sequence_ended" }
-	| { type: "reply"; overflow: boolean };
+	| { type: "drop"; message: AgentMessage }
+	| { type: "reply"; overflow: boolean; good: boolean };
 
 export const IDLE_STATE: RunState = {
 	phase: { name: "idle" },
 	aborted: false,
 	retry: undefined,
+	dropped: [],
+	recovered: false,
 	overflowRecoveryAttempted: false,
 };
 
@@ -107,6 +116,7 @@ const BUSY_FROM: Record<RunEvent["type"], readonly RunPhaseName[] | "any"> = {
 	abort: "any",
 	stop_retrying: "any",
 	retry_sequence_ended: "any",
+	drop: ["retry_backoff", "compacting_after_turn", "compacting_before_prompt"],
 	reply: "any",
 };
 
@@ -118,7 +128,14 @@ export function transition(state: RunState, event: RunEvent): RunState {
 	}
 	switch (event.type) {
 		case "accept":
-			return { ...state, phase: { name: "preflight" }, aborted: false, retry: undefined };
+			return {
+				...state,
+				phase: { name: "preflight" },
+				aborted: false,
+				retry: undefined,
+				dropped: [],
+				recovered: false,
+			};
 		case "compact_before_prompt":
 			return { ...state, phase: { name: "compacting_before_prompt" } };
 		case "preflight_done":
@@ -151,17 +168,22 @@ export function transition(state: RunState, event: RunEvent): RunState {
 		case "settle":
 			return { ...state, phase: { name: "settling" } };
 		case "settled":
-			return { ...state, phase: { name: "idle" }, aborted: false, retry: undefined };
+			return { ...state, phase: { name: "idle" }, aborted: false, retry: undefined, dropped: [], recovered: false };
 		case "abort":
 			return state.phase.name === "idle" || state.aborted ? state : { ...state, aborted: true };
 		case "stop_retrying":
 			return state.retry && !state.retry.stopped ? { ...state, retry: { ...state.retry, stopped: true } } : state;
 		case "retry_sequence_ended":
 			return state.retry ? { ...state, retry: undefined } : state;
-		case "reply":
-			return event.overflow || !state.overflowRecoveryAttempted
+		case "drop":
+			return { ...state, dropped: [...state.dropped, event.message], recovered: false };
+		case "reply": {
+			const recovered = state.recovered || event.good;
+			const overflowRecoveryAttempted = state.overflowRecoveryAttempted && event.overflow;
+			return recovered === state.recovered && overflowRecoveryAttempted === state.overflowRecoveryAttempted
 				? state
-				: { ...state, overflowRecoveryAttempted: false };
+				: { ...state, recovered, overflowRecoveryAttempted };
+		}
 	}
 }
 
@@ -178,6 +200,14 @@ export function isAutoCompacting(state: RunState): boolean {
 /** A retry sequence is open (from `auto_retry_start` until its `auto_retry_end`). */
 export function isRetrying(state: RunState): boolean {
 	return state.retry !== undefined;
+}
+
+/**
+ * At settling: replies taken out must go back (the run ends with its failures, in memory as in the
+ * file) unless a good reply followed them and the run was not aborted.
+ */
+export function mustRestoreDropped(state: RunState): boolean {
+	return state.dropped.length > 0 && (state.aborted || !state.recovered);
 }
 
 /** Before "started": an abort rejects the prompt instead of settling a run. */

@@ -19,6 +19,7 @@ import {
 	isBeforeStart,
 	isBusy,
 	isRetrying,
+	mustRestoreDropped,
 	type RunEvent,
 	type RunPhase,
 	type RunState,
@@ -54,10 +55,6 @@ export class SessionRun {
 	private retryWait: AbortController | undefined;
 	/** Resolves when the phase is idle again (set from accept to settled or reject). */
 	private untilIdle: { promise: Promise<void>; resolve: () => void } | undefined;
-	/** Failed replies taken out of the context during this run. */
-	private dropped: AgentMessage[] = [];
-	/** A good reply ended after the latest reply was taken out (the retry or recovery worked). */
-	private recoveredSinceDrop = false;
 
 	constructor(private readonly host: SessionRunHost) {}
 
@@ -99,7 +96,6 @@ export class SessionRun {
 			resolve = done;
 		});
 		this.untilIdle = { promise, resolve };
-		this.dropped = [];
 	}
 
 	/** Throws when an abort arrived during the preflight. */
@@ -109,7 +105,9 @@ export class SessionRun {
 
 	/** The preflight failed: back to idle, nothing was started. */
 	reject(): void {
-		if (isBeforeStart(this.state)) this.to({ type: "reject" });
+		if (!isBeforeStart(this.state)) return;
+		if (mustRestoreDropped(this.state)) this.host.restoreToContext(this.state.dropped);
+		this.to({ type: "reject" });
 	}
 
 	/**
@@ -133,7 +131,7 @@ export class SessionRun {
 		if (!reason) return;
 		this.to({ type: "compact_before_prompt" });
 		try {
-			if (reason === "overflow") this.host.dropFromContext(last);
+			if (reason === "overflow") this.drop(last);
 			// Failures are reported through compaction_end; automatic compaction never fails the prompt.
 			await this.host.compactor.compact(reason).catch(() => undefined);
 		} finally {
@@ -169,8 +167,8 @@ export class SessionRun {
 
 	/** An assistant reply ended (persisted): a reply without overflow clears the recovery flag. */
 	noteReply(message: AssistantMessage): void {
-		this.to({ type: "reply", overflow: isOverflowOf(message, this.host.agent.state.model) });
-		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.recoveredSinceDrop = true;
+		const good = message.stopReason !== "error" && message.stopReason !== "aborted";
+		this.to({ type: "reply", overflow: isOverflowOf(message, this.host.agent.state.model), good });
 	}
 
 	/**
@@ -273,8 +271,7 @@ export class SessionRun {
 	}
 
 	private drop(message: AgentMessage): void {
-		this.dropped.push(message);
-		this.recoveredSinceDrop = false;
+		this.to({ type: "drop", message });
 		this.host.dropFromContext(message);
 	}
 
@@ -302,10 +299,7 @@ export class SessionRun {
 		this.endRetrySequence();
 		// A run whose retry or recovery did not produce a good reply (or that was aborted) ends with
 		// its failures in memory as on disk (rpc.md §9.7.2).
-		if (this.dropped.length > 0 && (this.state.aborted || !this.recoveredSinceDrop)) {
-			this.host.restoreToContext(this.dropped);
-		}
-		this.dropped = [];
+		if (mustRestoreDropped(this.state)) this.host.restoreToContext(this.state.dropped);
 		const aborted = this.state.aborted;
 		this.to({ type: "settled" });
 		this.host.emit({ type: "agent_settled", aborted });
