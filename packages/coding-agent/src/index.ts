@@ -109,6 +109,7 @@ export type {
 	ToolResultPatch,
 } from "./core/extensions/extension-events.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
+export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
 	type ExtensionCommand,
 	type ExtensionRunnerSeam,
@@ -131,6 +132,7 @@ export {
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
+export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,
 	type BranchSummaryMessage,
@@ -227,6 +229,8 @@ export {
 	truncateTail,
 } from "./core/tools/truncate.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
+export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
+export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {
 	type JsonAssistantMessageEvent,
 	type JsonEvent,
@@ -240,8 +244,6 @@ export {
 	waitForRawStdoutBackpressure,
 	writeRawStdout,
 } from "./modes/output-guard.js";
-export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
-export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {
 	attachJsonlLineReader,
 	DEFAULT_MAX_LINE_LENGTH,
