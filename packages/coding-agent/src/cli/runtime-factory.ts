@@ -123,10 +123,8 @@ export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSe
 		});
 		// An explicit level is re-applied so it is clamped to the model and persisted.
 		if (thinking !== undefined && result.session.model) result.session.setThinkingLevel(thinking);
+		// Load failures are already in the services' diagnostics (error level: the run stops).
 		inputs.onExtensionsLoaded?.(result.extensionsResult);
-		for (const error of result.extensionsResult.errors) {
-			diagnostics.push({ type: "warning", message: `Failed to load extension ${error.path}: ${error.error}` });
-		}
 		return { ...result, services, diagnostics };
 	};
 }
