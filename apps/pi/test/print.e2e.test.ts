@@ -139,6 +139,24 @@ describe("pi -p (print mode)", () => {
 		expect(lastUserText(1)).toContain("second question");
 	});
 
+	it("says on stderr which project inputs an untrusted project skipped; --approve loads them", async () => {
+		useMockProvider(env, mock, "openai-completions");
+		writeFileSync(join(env.cwd, "AGENTS.md"), "Always answer in French.\n");
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "non" }] },
+			{ type: "reply", blocks: [{ type: "text", text: "oui" }] },
+		);
+		const untrusted = await runPi(env, ["-p", "hello"]);
+		expect(untrusted.stdout).toBe("non\n");
+		expect(untrusted.stderr).toBe(
+			"Note: untrusted project, not loaded: AGENTS.md (trust it with --approve, or set defaultProjectTrust in settings.json)\n",
+		);
+		expect(JSON.stringify(mock.requests[0]?.body)).not.toContain("Always answer in French");
+		const trusted = await runPi(env, ["--approve", "-p", "hello"]);
+		expect(trusted.stderr).toBe("");
+		expect(JSON.stringify(mock.requests[1]?.body)).toContain("Always answer in French");
+	});
+
 	it("runs once without -p when stdout is not a terminal", async () => {
 		useMockProvider(env, mock, "openai-completions");
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "no tty" }] });

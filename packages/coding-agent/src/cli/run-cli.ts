@@ -119,6 +119,11 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			if (diagnostic.type === "error") failed = true;
 		}
 		for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+		if (args.approve === undefined && !runtime.services.settingsManager.isProjectTrusted()) {
+			const { skippedProjectInputs, untrustedNotice } = await import("./untrusted-notice.js");
+			const skipped = skippedProjectInputs(runtime.cwd);
+			if (skipped.length > 0) process.stderr.write(untrustedNotice(skipped));
+		}
 		if (!failed && !runtime.session.model) {
 			const { reportNoModel } = await import("./no-model.js");
 			await reportNoModel(runtime, agentDir);
