@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function lastUserText(requestIndex = 0): string {
-	return JSON.stringify((mock.requests[requestIndex]?.body as { messages: unknown[] }).messages.at(-1));
+	return JSON.stringify((mock.requests[requestIndex]?.body as { messages: unknown[] } | undefined)?.messages.at(-1));
 }
 
 describe("pi -p (print mode)", () => {
@@ -133,7 +133,7 @@ describe("pi -p (print mode)", () => {
 		expect(result.stdout).toBe("answer two\n");
 		expect(mock.requests).toHaveLength(2);
 		expect(lastUserText(0)).toContain("first question");
-		const second = JSON.stringify((mock.requests[1]?.body as { messages: unknown[] }).messages);
+		const second = JSON.stringify((mock.requests[1]?.body as { messages: unknown[] } | undefined)?.messages);
 		expect(second).toContain("first question");
 		expect(second).toContain("answer one");
 		expect(lastUserText(1)).toContain("second question");
