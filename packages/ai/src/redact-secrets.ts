@@ -6,7 +6,7 @@
  */
 
 /** What replaces a secret. */
-export const REDACTED = "[REDACTED]";
+export const REDACTED = "[redacted]";
 
 /** Known secrets shorter than this are not replaced verbatim (they would match ordinary words). */
 const MIN_KNOWN_SECRET_LENGTH = 8;
@@ -36,7 +36,7 @@ const PATTERNS: readonly [RegExp, string][] = [
 ];
 
 /**
- * `text` with credentials replaced by `[REDACTED]`: every occurrence of a `knownSecrets` value (the
+ * `text` with credentials replaced by `[redacted]`: every occurrence of a `knownSecrets` value (the
  * key in use; values shorter than 8 characters are ignored), `Bearer …`/`Basic …` tokens, the values
  * of `x-api-key`/`api-key`/`authorization`-like fields, `?key=` URL parameters and `sk-…`-shaped
  * vendor keys. Text without secrets is returned unchanged.
