@@ -1,4 +1,4 @@
-import type { AssistantMessage, Model } from "@pi/ai";
+import { type AssistantMessage, emptyUsage, type Model } from "@pi/ai";
 
 /**
  * The synthetic assistant message that ends a run when something unexpected throws inside the
@@ -12,14 +12,7 @@ export function createFailureMessage(model: Model, errorMessage: string, aborted
 		api: model.api,
 		provider: model.provider,
 		model: model.id,
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
+		usage: emptyUsage(),
 		stopReason: aborted ? "aborted" : "error",
 		errorMessage,
 		timestamp: Date.now(),

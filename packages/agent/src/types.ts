@@ -10,6 +10,7 @@ import type {
 	SimpleStreamOptions,
 	Static,
 	TextContent,
+	ThinkingLevelOrOff,
 	ToolCall,
 	ToolResultMessage,
 	TSchema,
@@ -38,8 +39,11 @@ export interface CustomAgentMessages {}
  */
 export type AgentMessage = Message | CustomAgentMessages[keyof CustomAgentMessages];
 
-/** Thinking level as agent-core, the coding agent, the SDK and RPC use it: `"off"` plus ai's levels. */
-export type ThinkingLevel = "off" | AiThinkingLevel;
+/**
+ * Thinking level as agent-core, the coding agent, the SDK and RPC use it: `"off"` plus ai's levels
+ * (agent-core.md §4.1). The union is ai's `ThinkingLevelOrOff`, named as the specs above ai name it.
+ */
+export type ThinkingLevel = ThinkingLevelOrOff;
 
 /** How queued steering or follow-up messages are released at a poll point (agent-core.md §6). */
 export type QueueMode = "one-at-a-time" | "all";

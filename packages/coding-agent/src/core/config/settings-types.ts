@@ -1,10 +1,11 @@
-import type { ThinkingBudgets } from "@pi/ai";
+import type { QueueMode } from "@pi/agent-core";
+import type { ThinkingBudgets, ThinkingLevelOrOff } from "@pi/ai";
 
-/** Queue delivery mode of steering and follow-up messages (agent-core §6). */
-export type QueueMode = "one-at-a-time" | "all";
+// Defined once, in agent-core (agent-core.md §6); settings store the same values.
+export type { QueueMode } from "@pi/agent-core";
 
-/** The thinking level values settings accept. */
-export type ThinkingLevelSetting = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+/** The thinking level values settings accept: `"off"` and ai's levels. */
+export type ThinkingLevelSetting = ThinkingLevelOrOff;
 
 /** settings.json (configuration.md §3). Unknown keys are preserved. */
 export interface Settings {

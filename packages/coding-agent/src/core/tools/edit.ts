@@ -7,7 +7,7 @@ import { fileAccessError } from "./file-errors.js";
 import { withFileMutationQueue } from "./file-mutation-queue.js";
 import { detectLineEnding, restoreLineEndings, stripBom, toLF } from "./line-endings.js";
 import { createLocalEditOperations, type EditOperations } from "./mutation-operations.js";
-import { normalizeToolPath, resolveExistingPath } from "./path-resolution.js";
+import { startToolCall, throwIfAborted } from "./tool-target.js";
 
 const textEditSchema = Type.Object({
 	oldText: Type.String({ description: "Exact text to replace; must occur exactly once in the file" }),
@@ -56,16 +56,14 @@ export function createEditTool(
 		parameters: editToolSchema,
 		prepareArguments: normalizeEditArguments,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path);
-			const absolutePath = resolveExistingPath(params.path, cwd);
+			const { displayPath, absolutePath } = startToolCall(params.path, cwd, signal, "existing");
 			return withFileMutationQueue(absolutePath, async () => {
 				const original = await readEditableText(operations, absolutePath, displayPath);
 				const { bom, text } = stripBom(original);
 				const lineEnding = detectLineEnding(text);
 				const content = toLF(text);
 				const applied = applyEdits(content, params.edits, displayPath);
-				if (signal?.aborted) throw new Error("Operation aborted");
+				throwIfAborted(signal);
 				try {
 					await operations.writeFile(absolutePath, bom + restoreLineEndings(applied.newContent, lineEnding));
 				} catch (error) {

@@ -3,7 +3,7 @@ import { type Static, Type } from "@pi/ai";
 import { errorCode } from "./file-errors.js";
 import { createLocalFindOperations, type FindOperations } from "./find-operations.js";
 import { renderListWithNotices } from "./limit-notices.js";
-import { normalizeToolPath, resolveToCwd } from "./path-resolution.js";
+import { startToolCall } from "./tool-target.js";
 import { formatSize, MAX_BYTES, type TruncationInfo } from "./truncate.js";
 
 /** Results returned when `limit` is not given. */
@@ -47,9 +47,7 @@ export function createFindTool(
 		description: `Find files and directories by glob pattern. Returns paths relative to the search directory (directories end with /). Respects .gitignore and includes hidden files. Output is limited to ${DEFAULT_FIND_LIMIT} results (use limit for more) or ${formatSize(MAX_BYTES)}.`,
 		parameters: findToolSchema,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path ?? ".");
-			const searchPath = resolveToCwd(params.path ?? ".", cwd);
+			const { displayPath, absolutePath: searchPath } = startToolCall(params.path ?? ".", cwd, signal, "as-written");
 			const isDirectory = await operations.isDirectory(searchPath).catch((error: unknown) => {
 				throw new Error(
 					errorCode(error) === "ENOENT" ? `Path not found: ${displayPath}` : `Cannot access ${displayPath}`,

@@ -2,8 +2,8 @@ import type { AgentTool } from "@pi/agent-core";
 import { type Static, Type } from "@pi/ai";
 import { errorCode, notRegularFile } from "./file-errors.js";
 import { createLocalGrepOperations, type GrepLine, type GrepOperations } from "./grep-operations.js";
-import { normalizeToolPath, resolveToCwd } from "./path-resolution.js";
 import { NOT_REGULAR_FILE } from "./regular-file.js";
+import { startToolCall } from "./tool-target.js";
 import {
 	formatSize,
 	GREP_MAX_LINE_LENGTH,
@@ -64,9 +64,7 @@ export function createGrepTool(
 		description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore and includes hidden files. Output is limited to ${DEFAULT_GREP_LIMIT} matches (use limit for more) or ${formatSize(MAX_BYTES)}; lines longer than ${GREP_MAX_LINE_LENGTH} characters are shortened.`,
 		parameters: grepToolSchema,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path ?? ".");
-			const searchPath = resolveToCwd(params.path ?? ".", cwd);
+			const { displayPath, absolutePath: searchPath } = startToolCall(params.path ?? ".", cwd, signal, "as-written");
 			const isDirectory = await operations.isDirectory(searchPath).catch((error: unknown) => {
 				if (errorCode(error) === NOT_REGULAR_FILE) throw notRegularFile(displayPath);
 				throw new Error(

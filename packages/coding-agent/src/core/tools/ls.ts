@@ -3,7 +3,7 @@ import { type Static, Type } from "@pi/ai";
 import { errorCode } from "./file-errors.js";
 import { renderListWithNotices } from "./limit-notices.js";
 import { createLocalLsOperations, type DirectoryEntry, type LsOperations } from "./ls-operations.js";
-import { normalizeToolPath, resolveToCwd } from "./path-resolution.js";
+import { startToolCall } from "./tool-target.js";
 import { formatSize, MAX_BYTES, type TruncationInfo } from "./truncate.js";
 
 /** Entries returned when `limit` is not given. */
@@ -41,9 +41,7 @@ export function createLsTool(cwd: string, options: LsToolOptions = {}): AgentToo
 		description: `List directory contents, sorted alphabetically, directories suffixed with /, dotfiles included. Output is limited to ${DEFAULT_LS_LIMIT} entries (use limit for more) or ${formatSize(MAX_BYTES)}.`,
 		parameters: lsToolSchema,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path ?? ".");
-			const dir = resolveToCwd(params.path ?? ".", cwd);
+			const { displayPath, absolutePath: dir } = startToolCall(params.path ?? ".", cwd, signal, "as-written");
 			const isDirectory = await operations.isDirectory(dir).catch((error: unknown) => {
 				throw new Error(
 					errorCode(error) === "ENOENT" ? `Path not found: ${displayPath}` : `Cannot access ${displayPath}`,

@@ -5,8 +5,8 @@ import { fileAccessError, notRegularFile } from "./file-errors.js";
 import { resizeImageToFit } from "./image-resize.js";
 import type { ImageResizer, ResizedImage } from "./image-resizer.js";
 import { readLineWindow } from "./line-window-reader.js";
-import { normalizeToolPath, resolveExistingPath } from "./path-resolution.js";
 import { createLocalReadOperations, type ReadOperations, readPrefix } from "./read-operations.js";
+import { startToolCall } from "./tool-target.js";
 import { formatSize, MAX_BYTES, MAX_LINES, type TruncationInfo } from "./truncate.js";
 
 /** Parameters of the `read` tool. */
@@ -55,9 +55,7 @@ export function createReadTool(
 		description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp); images are returned as attachments. Text output is truncated to ${MAX_LINES} lines or ${formatSize(MAX_BYTES)} (whichever is hit first); use offset/limit for large files and continue with the offset given in the note until you have what you need.`,
 		parameters: readToolSchema,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path);
-			const absolutePath = resolveExistingPath(params.path, cwd);
+			const { displayPath, absolutePath } = startToolCall(params.path, cwd, signal, "existing");
 			const info = await operations.stat(absolutePath).catch((error: unknown) => {
 				throw fileAccessError(error, displayPath);
 			});

@@ -4,7 +4,7 @@ import { type Static, Type } from "@pi/ai";
 import { fileAccessError } from "./file-errors.js";
 import { withFileMutationQueue } from "./file-mutation-queue.js";
 import { createLocalWriteOperations, type WriteOperations } from "./mutation-operations.js";
-import { normalizeToolPath, resolveToCwd } from "./path-resolution.js";
+import { startToolCall, throwIfAborted } from "./tool-target.js";
 
 /** Parameters of the `write` tool. */
 export const writeToolSchema = Type.Object({
@@ -36,11 +36,9 @@ export function createWriteTool(
 			"Write content to a file. Creates the file if it does not exist and overwrites it if it does; parent directories are created automatically. Use it for new files or complete rewrites; use edit for changes to existing files.",
 		parameters: writeToolSchema,
 		execute: async (_toolCallId, params, signal) => {
-			if (signal?.aborted) throw new Error("Operation aborted");
-			const displayPath = normalizeToolPath(params.path);
-			const absolutePath = resolveToCwd(params.path, cwd);
+			const { displayPath, absolutePath } = startToolCall(params.path, cwd, signal, "as-written");
 			return withFileMutationQueue(absolutePath, async () => {
-				if (signal?.aborted) throw new Error("Operation aborted");
+				throwIfAborted(signal);
 				try {
 					await operations.mkdir(dirname(absolutePath));
 					await operations.writeFile(absolutePath, params.content);
