@@ -5,6 +5,7 @@ import { benchAgentSession } from "./agent-session-bench.js";
 import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchCli } from "./cli-bench.js";
+import { benchExtensionDispatch } from "./extension-dispatch-bench.js";
 import { benchSessions } from "./session-bench.js";
 import { benchTuiRender } from "./tui-render-bench.js";
 
@@ -16,6 +17,7 @@ const benchmarks: Benchmark[] = [
 	{ name: "tui", run: benchTuiRender },
 	{ name: "acp", run: benchAcp },
 	{ name: "cli", run: benchCli },
+	{ name: "extensions", run: benchExtensionDispatch },
 ];
 
 function format(result: BenchResult): string {
