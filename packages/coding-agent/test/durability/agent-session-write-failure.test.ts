@@ -40,7 +40,41 @@ describe("AgentSession when the session file cannot be written", () => {
 		expect(session.sessionWriteError?.message).toContain(`No space left on device: ${file}`);
 		expect(toolRuns).toBe(0);
 		expect(sessionManager.getEntries()).toHaveLength(saved);
+		const last = session.messages.at(-1);
+		expect(last?.role === "assistant" && last.stopReason).toBe("error");
+		expect(last?.role === "assistant" ? last.errorMessage : "").toContain("No space left on device");
 		faults({});
 		expect(SessionManager.open(file).getEntries()).toHaveLength(saved);
+	});
+
+	it("an unsaved reply ends as an error event and none of its tool calls run", async () => {
+		const dir = tempDir();
+		const sessionManager = SessionManager.create(dir, dir);
+		let toolRuns = 0;
+		const tool: AgentTool = {
+			name: "touch",
+			label: "touch",
+			description: "counts",
+			parameters: Type.Object({}),
+			execute: async () => {
+				toolRuns++;
+				return { content: [{ type: "text", text: "ok" }], details: {} };
+			},
+		};
+		const { session, faux, events } = await createFauxSession({ sessionManager, cwd: dir, customTools: [tool] });
+		faux.setResponses([fauxAssistantMessage("first reply"), fauxAssistantMessage([fauxToolCall("touch", {})])]);
+		await session.prompt("one");
+		const file = sessionManager.getSessionFile()!;
+		// The user message is saved; the reply is not.
+		faults({ failAfterWrites: 1, affects: (path) => path === file });
+		await session.prompt("two");
+		const replyEnd = events.filter((event) => event.type === "message_end").at(-1);
+		expect(
+			replyEnd?.type === "message_end" && replyEnd.message.role === "assistant" && replyEnd.message.errorMessage,
+		).toBe(`Could not save the session: No space left on device: ${file}`);
+		expect(toolRuns).toBe(0);
+		expect(sessionManager.getLeafEntry()?.type === "message" && sessionManager.getLeafEntry()).toMatchObject({
+			message: { role: "user" },
+		});
 	});
 });

@@ -113,7 +113,10 @@ export class AgentSession {
 
 	/**
 	 * A message that cannot be saved (full disk, …) stops the run: nothing more is built on a reply
-	 * the session file does not hold. The error stays readable as `sessionWriteError`.
+	 * the session file does not hold. An unsaved assistant reply ends as an error carrying the write
+	 * error — listeners get it in this very `message_end`, and the loop runs none of its tool calls;
+	 * any other unsaved message aborts the run (whose final reply then shows the error if it cannot
+	 * be saved either). The error stays readable as `sessionWriteError`.
 	 */
 	private persistMessage(message: AgentMessage): void {
 		try {
@@ -121,7 +124,10 @@ export class AgentSession {
 		} catch (error) {
 			if (!(error instanceof SessionWriteError)) throw error;
 			this.lastSessionWriteError = error;
-			this.agent.abort();
+			if (message.role === "assistant") {
+				message.stopReason = "error";
+				message.errorMessage = error.message;
+			} else this.agent.abort();
 		}
 	}
 

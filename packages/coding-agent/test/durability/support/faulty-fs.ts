@@ -10,6 +10,8 @@ import {
 export interface FaultPlan {
 	/** Bytes the disk still takes; a write beyond stores what fits (a short write), then ENOSPC. */
 	freeBytes?: number;
+	/** Writes to affected files after this many fail with ENOSPC (counting calls, not bytes). */
+	failAfterWrites?: number;
 	/** Every write stores at most this many bytes (a short write that raises nothing). */
 	maxBytesPerWrite?: number;
 	/** fsync of a file fails with EIO. */
@@ -41,6 +43,7 @@ export function useFaultyFileSystem(): (plan: FaultPlan) => RecordedCall[] {
 		const calls: RecordedCall[] = [];
 		const paths = new Map<number, string>();
 		let free = plan.freeBytes ?? Number.POSITIVE_INFINITY;
+		let writesLeft = plan.failAfterWrites ?? Number.POSITIVE_INFINITY;
 		const affected = (path: string | undefined) => path !== undefined && (plan.affects?.(path) ?? true);
 		const faulty: DurableFileSystem = {
 			...nodeFileSystem,
@@ -54,6 +57,7 @@ export function useFaultyFileSystem(): (plan: FaultPlan) => RecordedCall[] {
 				const path = paths.get(fd);
 				calls.push({ call: "writeSync", path });
 				if (!affected(path)) return nodeFileSystem.writeSync(fd, buffer, offset, length, position);
+				if (writesLeft-- <= 0) throw systemError("ENOSPC", "no space left on device, write");
 				let take = Math.min(length, plan.maxBytesPerWrite ?? length);
 				if (free <= 0) throw systemError("ENOSPC", "no space left on device, write");
 				take = Math.min(take, free);
