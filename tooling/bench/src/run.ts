@@ -6,6 +6,8 @@ import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchCli } from "./cli-bench.js";
 import { benchExtensionDispatch } from "./extension-dispatch-bench.js";
+import { benchInteractive } from "./interactive-bench.js";
+import { benchRpc } from "./rpc-bench.js";
 import { benchSessions } from "./session-bench.js";
 import { benchTuiRender } from "./tui-render-bench.js";
 
@@ -16,8 +18,10 @@ const benchmarks: Benchmark[] = [
 	{ name: "sessions", run: benchSessions },
 	{ name: "tui", run: benchTuiRender },
 	{ name: "acp", run: benchAcp },
+	{ name: "rpc", run: benchRpc },
 	{ name: "cli", run: benchCli },
 	{ name: "extensions", run: benchExtensionDispatch },
+	{ name: "interactive", run: benchInteractive },
 ];
 
 function format(result: BenchResult): string {
