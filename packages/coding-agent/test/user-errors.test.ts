@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SessionReplacementError } from "../src/core/agent-session/agent-session-runtime.js";
 import { checkCanPrompt } from "../src/core/agent-session/input-expansion.js";
 import { NothingToCompactError } from "../src/core/compaction/prepare-compaction.js";
 import { SettingsManager, SettingsWriteError } from "../src/core/config/settings-manager.js";
@@ -23,6 +24,7 @@ describe("user mistakes thrown by the SDK", () => {
 			[new NothingToCompactError("Nothing to compact (session too small)"), "nothing_to_compact"],
 			[new InvalidSessionFileError("/a/s.jsonl", "no header"), "invalid_session_file"],
 			[new ExportHtmlError("in_memory_session", "Cannot export an in-memory session"), "in_memory_session"],
+			[new SessionReplacementError("Session file not found: /x.jsonl"), "session_replacement_failed"],
 		];
 		for (const [error, code] of errors) {
 			expect(isPiUserError(error), error.name).toBe(true);
@@ -55,10 +57,16 @@ describe("user mistakes thrown by the SDK", () => {
 	it("prompting without a model or without a key rejects with a PiUserError", async () => {
 		const noModel = await checkCanPrompt(undefined, async () => true).catch((error: unknown) => error);
 		expect(noModel).toBeInstanceOf(PiUserError);
-		expect(noModel).toMatchObject({ code: "no_model_selected", message: expect.stringMatching(/^No model selected\. /) });
+		expect(noModel).toMatchObject({
+			code: "no_model_selected",
+			message: expect.stringMatching(/^No model selected\. /),
+		});
 		const model = (await createFauxSession()).faux.getModel();
 		const noKey = await checkCanPrompt(model, async () => false).catch((error: unknown) => error);
-		expect(noKey).toMatchObject({ code: "no_api_key", message: expect.stringMatching(/^No API key found for faux\. /) });
+		expect(noKey).toMatchObject({
+			code: "no_api_key",
+			message: expect.stringMatching(/^No API key found for faux\. /),
+		});
 		expect(isPiUserError(noKey)).toBe(true);
 	});
 });

@@ -11,6 +11,7 @@ import type {
 import { resolveSessionDir } from "../session/resolve-session-dir.js";
 import { InvalidSessionFileError, readSessionFile } from "../session/session-file.js";
 import { SessionManager } from "../session/session-manager.js";
+import { PiUserError } from "../user-error.js";
 import type { AgentSession } from "./agent-session.js";
 
 /** What the runtime factory receives (run-modes.md §8.2). */
@@ -37,8 +38,12 @@ export type CreateAgentSessionRuntimeFactory = (
 export type WithSession = (session: AgentSession) => void | Promise<void>;
 
 /** A user mistake in a replacement request (bad path, bad entry id): one clear message. */
-export class SessionReplacementError extends Error {
-	readonly code = "session_replacement_failed";
+export class SessionReplacementError extends PiUserError {
+	declare readonly code: "session_replacement_failed";
+	constructor(message: string) {
+		super("session_replacement_failed", message);
+		this.name = "SessionReplacementError";
+	}
 }
 
 /** Runs `read`, turning an invalid session file into the user-facing replacement error. */
