@@ -5,6 +5,7 @@ import {
 	type PiTestEnv,
 	parseJsonLines,
 	runPi,
+	spawnPi,
 	startMock,
 	useMockProvider,
 } from "./support/index.js";
@@ -73,5 +74,17 @@ describe("pi --mode json", () => {
 		expect(ends).toHaveLength(1);
 		expect(ends[0]?.message).toMatchObject({ stopReason: "error" });
 		expect(JSON.stringify(ends[0])).toContain("json mode failure");
+	});
+
+	it("a reader that goes away (EPIPE) ends pi with one line and status 1, not a stack trace", async () => {
+		useMockProvider(env, mock, "openai-completions");
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "x".repeat(200_000), deltas: 2_000 }] });
+		const pi = spawnPi(env, ["--mode", "json", "go"]);
+		await pi.waitForStdout((text) => text.length > 0);
+		pi.child.stdout.destroy();
+		const result = await pi.exited;
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain("pi: cannot write to stdout:");
+		expect(result.stderr).not.toMatch(/\n\s+at /);
 	});
 });

@@ -24,6 +24,11 @@ export function isStdoutTakenOver(): boolean {
 export function takeOverStdout(): void {
 	if (rawStdoutWrite !== undefined) return;
 	rawStdoutWrite = process.stdout.write.bind(process.stdout) as WriteFn;
+	// A reader that went away (EPIPE) surfaces as an 'error' event too: without a listener it would
+	// crash the process with a stack trace instead of the one-line exit below.
+	process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+		if (!isTransient(error)) fatal(error);
+	});
 	const stderrWrite = process.stderr.write.bind(process.stderr) as WriteFn;
 	process.stdout.write = ((chunk: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown) =>
 		(stderrWrite as (c: string | Uint8Array, e?: unknown, cb?: unknown) => boolean)(
