@@ -1,5 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
 import type { SessionEntry, SessionHeader } from "./session-types.js";
 
 /**
@@ -117,9 +117,17 @@ function blocksProblem(content: unknown, owner: string): string | undefined {
 	return undefined;
 }
 
+// Compiled once per schema on first use: opening a 50,000-entry session checks every entry.
+const compiled = new Map<TSchema, TypeCheck<TSchema>>();
+
 function problem(schema: TSchema, value: unknown, what: string): string | undefined {
-	if (Value.Check(schema, value)) return undefined;
-	const first = Value.Errors(schema, value).First();
+	let check = compiled.get(schema);
+	if (check === undefined) {
+		check = TypeCompiler.Compile(schema);
+		compiled.set(schema, check);
+	}
+	if (check.Check(value)) return undefined;
+	const first = check.Errors(value).First();
 	if (first === undefined) return `invalid ${what}`;
 	const field = first.path === "" ? "" : ` field ${first.path.slice(1).replaceAll("/", ".")}`;
 	return `invalid ${what}:${field} ${first.message.toLowerCase()}`.replace(":  ", ": ");
