@@ -1,5 +1,5 @@
-import type { SimpleStreamOptions } from "@pi/ai";
 import type { AgentInitialState } from "./agent-state.js";
+import type { ForwardedStreamOptions } from "./forwarded-stream-options.js";
 import type {
 	AfterToolCallHook,
 	AgentEvent,
@@ -22,8 +22,12 @@ export type AgentListener = (event: AgentEvent, signal: AbortSignal) => void | P
 /** Receives a listener's error and the event it failed on. Default: `console.error`. */
 export type ListenerErrorHandler = (error: unknown, event: AgentEvent) => void;
 
-/** Options of `new Agent(...)` (agent-core.md §4.1). All but `streamFn` are also public properties. */
-export interface AgentOptions {
+/**
+ * Options of `new Agent(...)` (agent-core.md §4.1). All but `streamFn` are also public properties.
+ * `sessionId`, `thinkingBudgets`, `transport`, `maxRetryDelayMs` (longest server-requested retry
+ * wait, ms; ai default 60000, 0 = no cap) and `onPayload` are forwarded to every `streamFn` call.
+ */
+export interface AgentOptions extends ForwardedStreamOptions {
 	/** Starting state; every field optional (thinking level defaults to "off"). */
 	initialState?: AgentInitialState;
 	/** Required: how to reach the model, typically `models.streamSimple`. */
@@ -41,12 +45,6 @@ export interface AgentOptions {
 	toolExecution?: ToolExecutionMode;
 	beforeToolCall?: BeforeToolCallHook;
 	afterToolCall?: AfterToolCallHook;
-	sessionId?: string;
-	thinkingBudgets?: SimpleStreamOptions["thinkingBudgets"];
-	transport?: SimpleStreamOptions["transport"];
-	/** Longest server-requested retry wait, ms (ai default 60000; 0 = no cap). */
-	maxRetryDelayMs?: number;
-	onPayload?: SimpleStreamOptions["onPayload"];
 	/** Default: `console.error`. */
 	onListenerError?: ListenerErrorHandler;
 }

@@ -4,6 +4,7 @@ import type { AgentListener, AgentOptions, ListenerErrorHandler } from "./agent-
 import { type AgentState, AgentStateStore } from "./agent-state.js";
 import { defaultConvertToLlm } from "./default-convert-to-llm.js";
 import { EventDispatcher } from "./event-dispatcher.js";
+import { pickForwardedStreamOptions } from "./forwarded-stream-options.js";
 import type { TurnSettings } from "./loop-runtime.js";
 import { MessageQueue } from "./message-queue.js";
 import type {
@@ -83,11 +84,7 @@ export class Agent {
 		this.toolExecution = options.toolExecution ?? "parallel";
 		this.beforeToolCall = options.beforeToolCall;
 		this.afterToolCall = options.afterToolCall;
-		this.sessionId = options.sessionId;
-		this.thinkingBudgets = options.thinkingBudgets;
-		this.transport = options.transport;
-		this.maxRetryDelayMs = options.maxRetryDelayMs;
-		this.onPayload = options.onPayload;
+		Object.assign(this, pickForwardedStreamOptions(options));
 		this.onListenerError =
 			options.onListenerError ?? ((error, event) => console.error(`Agent listener failed on ${event.type}:`, error));
 		this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
@@ -270,11 +267,7 @@ export class Agent {
 			getSteeringMessages: () => this.steering.poll(),
 			getFollowUpMessages: () => this.followUps.poll(),
 			toolExecution: this.toolExecution,
-			thinkingBudgets: this.thinkingBudgets,
-			sessionId: this.sessionId,
-			transport: this.transport,
-			maxRetryDelayMs: this.maxRetryDelayMs,
-			onPayload: this.onPayload,
+			...pickForwardedStreamOptions(this),
 		};
 		return config;
 	}

@@ -3,6 +3,7 @@ export { agentLoop, agentLoopContinue } from "./agent-loop.js";
 export type { AgentListener, AgentOptions, ListenerErrorHandler } from "./agent-options.js";
 export type { AgentInitialState, AgentState } from "./agent-state.js";
 export { defaultConvertToLlm } from "./default-convert-to-llm.js";
+export type { ForwardedStreamOptions } from "./forwarded-stream-options.js";
 export type {
 	AfterToolCallContext,
 	AfterToolCallHook,
@@ -19,7 +20,6 @@ export type {
 	BeforeToolCallResult,
 	ConvertToLlm,
 	CustomAgentMessages,
-	ForwardedStreamOptions,
 	GetApiKey,
 	QueuedMessagesSource,
 	QueueMode,

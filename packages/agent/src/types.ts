@@ -16,6 +16,7 @@ import type {
 	TSchema,
 	Usage,
 } from "@pi/ai";
+import type { ForwardedStreamOptions } from "./forwarded-stream-options.js";
 
 // ---------------------------------------------------------------------------
 // Messages (agent-core.md §1)
@@ -226,12 +227,6 @@ export type GetApiKey = (provider: string) => Promise<string | undefined> | stri
 
 /** Returns the messages to inject now (already removed from their queue); `[]` for none. */
 export type QueuedMessagesSource = () => AgentMessage[] | Promise<AgentMessage[]>;
-
-/** Stream options the loop forwards to `streamFn` unchanged. */
-export type ForwardedStreamOptions = Pick<
-	SimpleStreamOptions,
-	"thinkingBudgets" | "sessionId" | "transport" | "maxRetryDelayMs" | "onPayload"
->;
 
 /** Configuration of the low-level loop (`agentLoop`, `agentLoopContinue`). */
 export interface AgentLoopConfig extends ForwardedStreamOptions {
