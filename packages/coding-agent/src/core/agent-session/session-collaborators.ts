@@ -50,6 +50,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		complete: completeSummary,
 		emit,
 		onCompacted: () => context.rebuild(),
+		getExtensionRunner: () => host.session.extensionRunner,
 	});
 	const run = new SessionRun({
 		agent,
@@ -103,6 +104,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 			complete: completeSummary,
 			emit,
 			onNavigated: () => context.rebuild(),
+			getExtensionRunner: () => host.session.extensionRunner,
 		}),
 		completeSummary,
 	};

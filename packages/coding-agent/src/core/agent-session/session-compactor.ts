@@ -3,6 +3,7 @@ import { generateCompactionSummary, SummarizationError } from "../compaction/gen
 import { prepareCompaction } from "../compaction/prepare-compaction.js";
 import { sumEstimates } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { ExtensionRunnerSeam } from "../extensions/extension-runner-seam.js";
 import type { SessionMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
@@ -29,6 +30,8 @@ export interface CompactorHost {
 	emit(event: AgentSessionEvent): void;
 	/** Called after the compaction entry was appended: rebuilds the Agent's messages and returns them. */
 	onCompacted(): SessionMessage[];
+	/** Extensions: `session_before_compact` may cancel or supply the summary; told of the outcome. */
+	getExtensionRunner?(): ExtensionRunnerSeam;
 }
 
 /** Runs compactions for one AgentSession (compaction.md §6), one at a time. */
@@ -66,14 +69,17 @@ export class SessionCompactor {
 		const controller = new AbortController();
 		this.controller = controller;
 		this.host.emit({ type: "compaction_start", reason });
-		const work = this.run(reason, controller.signal, options.customInstructions);
+		const work = this.run(reason, controller.signal, options.customInstructions, willRetry);
 		this.running = work;
 		try {
 			const result = await work;
 			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
 			return result;
 		} catch (error) {
-			const aborted = controller.signal.aborted || (error instanceof SummarizationError && error.aborted);
+			const aborted =
+				controller.signal.aborted ||
+				error instanceof CompactionCancelledError ||
+				(error instanceof SummarizationError && error.aborted);
 			const message = error instanceof Error ? error.message : String(error);
 			const prefix =
 				reason === "manual"
@@ -89,6 +95,14 @@ export class SessionCompactor {
 				willRetry: false,
 				...(aborted ? {} : { errorMessage: `${prefix}${message}` }),
 			});
+			void this.host.getExtensionRunner?.().emitNotification?.({
+				type: "session_compact_failed",
+				reason,
+				...(aborted ? {} : { errorMessage: `${prefix}${message}` }),
+				aborted,
+				willRetry: false,
+				fromExtension: false,
+			});
 			if (aborted) throw new CompactionCancelledError();
 			throw error;
 		} finally {
@@ -101,11 +115,24 @@ export class SessionCompactor {
 		reason: CompactionReason,
 		signal: AbortSignal,
 		customInstructions: string | undefined,
+		willRetry: boolean,
 	): Promise<CompactionResult> {
 		const model = this.host.getModel();
 		if (!model) throw new Error("No model selected");
 		const settings = this.host.settings.getCompactionSettings();
-		const preparation = prepareCompaction(this.host.sessionManager.getBranch(), settings);
+		const branchEntries = this.host.sessionManager.getBranch();
+		const preparation = prepareCompaction(branchEntries, settings);
+		const runner = this.host.getExtensionRunner?.();
+		const decision = await runner?.emitSessionBeforeCompact?.({
+			preparation,
+			branchEntries,
+			...(customInstructions !== undefined ? { customInstructions } : {}),
+			reason,
+			willRetry,
+			signal,
+		});
+		if (decision?.cancel) throw new CompactionCancelledError();
+		if (decision?.compaction) return this.apply(decision.compaction, reason, willRetry, true);
 		const apiKey = await this.host.modelRuntime.getApiKey(model);
 		if (!apiKey && !(await this.host.modelRuntime.hasAuth(model.provider)))
 			throw new Error(`No API key for ${model.provider}`);
@@ -128,22 +155,49 @@ export class SessionCompactor {
 			},
 		);
 		if (signal.aborted) throw new CompactionCancelledError();
-		this.host.sessionManager.appendCompaction(
-			generated.summary,
-			preparation.firstKeptEntryId,
-			preparation.tokensBefore,
-			generated.details,
-			undefined,
-			generated.usage,
+		return this.apply(
+			{
+				summary: generated.summary,
+				firstKeptEntryId: preparation.firstKeptEntryId,
+				tokensBefore: preparation.tokensBefore,
+				details: generated.details,
+				...(generated.usage ? { usage: generated.usage } : {}),
+			},
+			reason,
+			willRetry,
+			false,
+		);
+	}
+
+	/** Appends the compaction entry, rebuilds the context and tells extensions (`session_compact`). */
+	private apply(
+		compaction: Omit<CompactionResult, "estimatedTokensAfter">,
+		reason: CompactionReason,
+		willRetry: boolean,
+		fromExtension: boolean,
+	): CompactionResult {
+		const entryId = this.host.sessionManager.appendCompaction(
+			compaction.summary,
+			compaction.firstKeptEntryId,
+			compaction.tokensBefore,
+			compaction.details,
+			fromExtension ? true : undefined,
+			compaction.usage,
 		);
 		const estimatedTokensAfter = sumEstimates(this.host.onCompacted());
+		const compactionEntry = this.host.sessionManager.getEntry(entryId);
+		if (compactionEntry?.type === "compaction") {
+			void this.host
+				.getExtensionRunner?.()
+				.emitNotification?.({ type: "session_compact", compactionEntry, fromExtension, reason, willRetry });
+		}
 		return {
-			summary: generated.summary,
-			firstKeptEntryId: preparation.firstKeptEntryId,
-			tokensBefore: preparation.tokensBefore,
+			summary: compaction.summary,
+			firstKeptEntryId: compaction.firstKeptEntryId,
+			tokensBefore: compaction.tokensBefore,
 			estimatedTokensAfter,
-			...(generated.usage ? { usage: generated.usage } : {}),
-			details: generated.details,
+			...(compaction.usage ? { usage: compaction.usage } : {}),
+			details: compaction.details,
 		};
 	}
 }

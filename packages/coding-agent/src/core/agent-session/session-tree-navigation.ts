@@ -2,6 +2,7 @@ import type { Model } from "@pi/ai";
 import { collectBranchEntries, generateBranchSummary } from "../compaction/branch-summary.js";
 import { type GeneratedSummary, SummarizationError } from "../compaction/generate-summary.js";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { ExtensionRunnerSeam } from "../extensions/extension-runner-seam.js";
 import { textOfContent } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
@@ -28,6 +29,8 @@ export interface TreeNavigationHost {
 	/** One-shot completion for the summary (under the idle watchdog). */
 	complete: CompleteFn;
 	emit(event: AgentSessionEvent): void;
+	/** Extensions: `session_before_tree` may cancel or supply the summary; `session_tree` after. */
+	getExtensionRunner?(): ExtensionRunnerSeam;
 }
 
 function selectedText(entry: SessionEntry): string | undefined {
@@ -41,8 +44,16 @@ async function summarizeBranch(
 	targetId: string,
 	options: NavigateTreeOptions,
 	host: TreeNavigationHost,
-): Promise<GeneratedSummary | "cancelled" | undefined> {
+): Promise<(GeneratedSummary & { fromExtension?: boolean }) | "cancelled" | undefined> {
 	const preparation = collectBranchEntries((id) => host.sessionManager.getBranch(id), oldLeafId, targetId);
+	const decision = await host.getExtensionRunner?.().emitSessionBeforeTree?.(preparation, host.signal);
+	if (decision?.cancel) return "cancelled";
+	if (decision?.label !== undefined) options.label = decision.label;
+	if (decision?.customInstructions !== undefined) options.customInstructions = decision.customInstructions;
+	if (decision?.replaceInstructions !== undefined) options.replaceInstructions = decision.replaceInstructions;
+	if (decision?.summary !== undefined) {
+		return { summary: decision.summary, details: { readFiles: [], modifiedFiles: [] }, fromExtension: true };
+	}
 	if (!options.summarize || preparation.entriesToSummarize.length === 0) return undefined;
 	const model = host.model;
 	if (!model) throw new Error("No model selected");
@@ -88,12 +99,21 @@ export async function navigateSessionTree(
 	const manager = host.sessionManager;
 	const target = manager.getEntry(targetId);
 	if (!target) throw new Error(`Entry not found: ${targetId}`);
-	const summary = await summarizeBranch(manager.getLeafId(), targetId, options, host);
+	const oldLeafId = manager.getLeafId();
+	// A copy: session_before_tree may override label and instructions for this navigation only.
+	options = { ...options };
+	const summary = await summarizeBranch(oldLeafId, targetId, options, host);
 	if (summary === "cancelled") return { cancelled: true };
 	const editorText = selectedText(target);
 	const newLeafId = editorText !== undefined ? target.parentId : targetId;
 	if (summary) {
-		const summaryId = manager.branchWithSummary(newLeafId, summary.summary, summary.details, undefined, summary.usage);
+		const summaryId = manager.branchWithSummary(
+			newLeafId,
+			summary.summary,
+			summary.details,
+			summary.fromExtension ? true : undefined,
+			summary.usage,
+		);
 		if (options.label) {
 			manager.appendLabelChange(summaryId, options.label);
 			manager.branch(summaryId);
@@ -106,6 +126,14 @@ export async function navigateSessionTree(
 			moveLeaf(manager, newLeafId);
 		}
 	}
+	const summaryEntry = summary ? manager.getLeafEntry() : undefined;
+	void host.getExtensionRunner?.().emitNotification?.({
+		type: "session_tree",
+		newLeafId: manager.getLeafId(),
+		oldLeafId,
+		...(summaryEntry ? { summaryEntry } : {}),
+		fromExtension: summary?.fromExtension === true,
+	});
 	return { cancelled: false, ...(editorText !== undefined ? { editorText } : {}) };
 }
 

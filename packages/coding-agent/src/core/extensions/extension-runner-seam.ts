@@ -1,5 +1,7 @@
 import type { AgentMessage, ThinkingLevel } from "@pi/agent-core";
-import type { ImageContent, Model } from "@pi/ai";
+import type { ImageContent, Model, Usage } from "@pi/ai";
+import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
+import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import type { ExtensionBindings } from "./extension-bindings.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -62,13 +64,64 @@ export interface ExtensionRunnerSeam {
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
+	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */
+	emitSessionBeforeCompact?(request: BeforeCompactRequest): Promise<BeforeCompactDecision>;
+	/** `session_before_tree` before a tree navigation (and its optional summary). */
+	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
 	| { type: "session_info_changed"; name?: string }
 	| { type: "model_select"; model: Model; previousModel?: Model; source: "set" | "cycle" | "restore" }
-	| { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel };
+	| { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel }
+	| {
+			type: "session_compact";
+			compactionEntry: CompactionEntry;
+			fromExtension: boolean;
+			reason: "manual" | "threshold" | "overflow";
+			willRetry: boolean;
+	  }
+	| {
+			type: "session_compact_failed";
+			reason: "manual" | "threshold" | "overflow";
+			errorMessage?: string;
+			aborted: boolean;
+			willRetry: boolean;
+			fromExtension: boolean;
+	  }
+	| {
+			type: "session_tree";
+			newLeafId: string | null;
+			oldLeafId: string | null;
+			summaryEntry?: SessionEntry;
+			fromExtension: boolean;
+	  };
+
+/** What `session_before_tree` handlers decided (the first cancel or supplied content wins). */
+export interface BeforeTreeDecision {
+	cancel?: boolean;
+	summary?: string;
+	customInstructions?: string;
+	replaceInstructions?: boolean;
+	label?: string;
+}
+
+/** `session_before_compact` as the compactor asks it. */
+export interface BeforeCompactRequest {
+	preparation: CompactionPreparation;
+	branchEntries: SessionEntry[];
+	customInstructions?: string;
+	reason: "manual" | "threshold" | "overflow";
+	willRetry: boolean;
+	signal: AbortSignal;
+}
+
+/** What extensions decided before a compaction: cancel it, or supply its content. */
+export interface BeforeCompactDecision {
+	cancel?: boolean;
+	compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
+}
 
 /** The runner used when no extension is loaded. */
 export const noopExtensionRunner: ExtensionRunnerSeam = {

@@ -21,6 +21,9 @@ import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } 
 import { customMessageOf, type ExtensionHost } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionLoadError, ExtensionRecord } from "./extension-record.js";
 import type {
+	BeforeCompactDecision,
+	BeforeCompactRequest,
+	BeforeTreeDecision,
 	ExtensionCommand,
 	ExtensionRunnerSeam,
 	InputEventResult,
@@ -487,6 +490,34 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 
 	async emitNotification(event: SessionNotification): Promise<void> {
 		await this.emit(event);
+	}
+
+	async emitSessionBeforeTree(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision> {
+		let decision: BeforeTreeDecision = {};
+		await this.emitCollect({ type: "session_before_tree", preparation, signal }, (result) => {
+			if (result.cancel) decision = { cancel: true };
+			else if (
+				result.summary !== undefined ||
+				result.customInstructions !== undefined ||
+				result.replaceInstructions !== undefined ||
+				result.label !== undefined
+			)
+				decision = result;
+			else return false;
+			return true;
+		});
+		return decision;
+	}
+
+	async emitSessionBeforeCompact(request: BeforeCompactRequest): Promise<BeforeCompactDecision> {
+		let decision: BeforeCompactDecision = {};
+		await this.emitCollect({ type: "session_before_compact", ...request }, (result) => {
+			if (result.cancel) decision = { cancel: true };
+			else if (result.compaction) decision = { compaction: result.compaction };
+			else return false;
+			return true;
+		});
+		return decision;
 	}
 
 	// --- seam: input and session changes ------------------------------------------------------
