@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { SessionShutdownReason } from "../extensions/extension-runner-seam.js";
 import { textOfContent } from "../messages.js";
@@ -9,7 +9,12 @@ import type {
 	SessionStartEvent,
 } from "../sdk.js";
 import { resolveSessionDir } from "../session/resolve-session-dir.js";
-import { InvalidSessionFileError, readSessionFile } from "../session/session-file.js";
+import {
+	InvalidSessionFileError,
+	readSessionFile,
+	SESSION_DIR_MODE,
+	SESSION_FILE_MODE,
+} from "../session/session-file.js";
 import { SessionManager } from "../session/session-manager.js";
 import { PiUserError } from "../user-error.js";
 import type { AgentSession } from "./agent-session.js";
@@ -189,8 +194,10 @@ export class AgentSessionRuntime {
 		if (await this.vetoed({ type: "session_before_switch", reason: "resume", targetSessionFile: target }))
 			return { cancelled: true };
 		if (target !== source) {
-			mkdirSync(targetDir, { recursive: true });
+			// Imported sessions are private like every session file (0600 in a 0700 directory).
+			mkdirSync(targetDir, { recursive: true, mode: SESSION_DIR_MODE });
 			copyFileSync(source, target);
+			chmodSync(target, SESSION_FILE_MODE);
 		}
 		await this.resume(this.openExisting(target, cwdOverride));
 		return { cancelled: false };
