@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, spawnPi, startMock, useMockProvider } from "./support/index.js";
 
@@ -15,10 +16,16 @@ afterEach(async () => {
 	env.cleanup();
 });
 
+/** Running, not merely a zombie waiting for the reaper (killed processes linger as Z until reaped). */
 function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
+	} catch {
+		return false;
+	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
 	} catch {
 		return false;
 	}
@@ -52,4 +59,27 @@ describe("signals in one-shot modes", () => {
 			expect(isAlive(pid)).toBe(false);
 		});
 	}
+
+	it("a background process a bash tool left running does not outlive a normal exit", async () => {
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [
+					{
+						type: "toolCall",
+						id: "call_1",
+						name: "bash",
+						arguments: { command: "sleep 60 >/dev/null 2>&1 & echo bg-pid:$!" },
+					},
+				],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "started it" }] },
+		);
+		const pi = spawnPi(env, ["--mode", "json", "start a server"]);
+		const stdout = await pi.waitForStdout((text) => /bg-pid:\d+/.test(text));
+		const pid = Number(/bg-pid:(\d+)/.exec(stdout)![1]);
+		const result = await pi.exited;
+		expect(result.code).toBe(0);
+		expect(isAlive(pid)).toBe(false);
+	});
 });

@@ -5,6 +5,7 @@ import { createAgentSessionRuntime } from "../core/agent-session/agent-session-r
 import { SettingsManager } from "../core/config/settings-manager.js";
 import type { SessionManager } from "../core/session/session-manager.js";
 import { getAgentDir } from "../core/session/session-paths.js";
+import { killTrackedProcessGroups } from "../core/tools/process-groups.js";
 import { PiUserError } from "../core/user-error.js";
 import { takeOverStdout } from "../modes/output-guard.js";
 import { type Args, type ExtensionFlagDeclaration, resolveExtensionFlags } from "./args.js";
@@ -143,7 +144,22 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	}
 	if (args.name !== undefined) runtime.session.setSessionName(args.name);
 
-	// §2 step 11.
+	// §2 step 11. Whatever the mode, tool processes still running in their own process groups
+	// (a `server &` from bash) must not outlive pi.
+	try {
+		return await dispatch(mode, runtime, args, prompts, warnings);
+	} finally {
+		killTrackedProcessGroups();
+	}
+}
+
+async function dispatch(
+	mode: Exclude<AppMode, "acp">,
+	runtime: AgentSessionRuntime,
+	args: Args,
+	prompts: ReturnType<typeof assembleInitialPrompts>,
+	warnings: string[],
+): Promise<number> {
 	switch (mode) {
 		case "rpc": {
 			const { runRpcMode } = await import("../modes/rpc/rpc-mode.js");
