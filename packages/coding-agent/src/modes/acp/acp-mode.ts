@@ -52,6 +52,7 @@ function serve(
 		if (closeRequested) connection.close();
 		await connection.closed;
 		await agent.dispose();
+		await stdout.close();
 		killTrackedProcessGroups();
 		await flushRawStdout();
 		return 0;

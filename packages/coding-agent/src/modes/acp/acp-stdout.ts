@@ -46,14 +46,26 @@ class StdoutBatcher {
  * encode/decode round trip), and the bytes the SDK's ndjson reader writes itself (its answers
  * to unparsable lines). Both keep the order they were written in.
  */
-export function createStdoutSinks(): { messages: WritableStream<AnyMessage>; bytes: WritableStream<Uint8Array> } {
+export function createStdoutSinks(): {
+	messages: WritableStream<AnyMessage>;
+	bytes: WritableStream<Uint8Array>;
+	close(): Promise<void>;
+} {
 	const batcher = new StdoutBatcher();
 	const decoder = new TextDecoder();
+	const written = Promise.resolve();
+	// The SDK's connection only ever calls `writable.getWriter()`, then `write()` and
+	// `releaseLock()` once per message (SDK 2.4, core/jsonrpc.js sendMessage). A real
+	// WritableStream costs two promise rejections per message on releaseLock, a third of the
+	// per-chunk cost; this writer keeps that contract without them.
+	const writer = {
+		write: (message: AnyMessage): Promise<void> => batcher.push(`${JSON.stringify(message)}\n`) ?? written,
+		releaseLock: (): void => undefined,
+	};
+	const messages = { getWriter: () => writer } as unknown as WritableStream<AnyMessage>;
 	return {
-		messages: new WritableStream<AnyMessage>({
-			write: (message) => batcher.push(`${JSON.stringify(message)}\n`),
-			close: () => batcher.close(),
-		}),
+		messages,
+		close: () => batcher.close(),
 		bytes: new WritableStream<Uint8Array>({
 			write: (chunk) => batcher.push(decoder.decode(chunk, { stream: true })),
 			close: () => batcher.close(),
