@@ -3,10 +3,11 @@ import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from "nod
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AuthStorage } from "../../src/core/config/auth-storage.js";
 import { withFileLock, withFileLockAsync } from "../../src/core/config/file-lock.js";
 import { SettingsManager } from "../../src/core/config/settings-manager.js";
+import { credentialStoreFor } from "../../src/core/models/model-runtime.js";
 import { useTempDirs } from "../support/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -47,6 +48,26 @@ describe("stale locks", () => {
 		const result = await withFileLockAsync(lock, async () => ticks);
 		clearInterval(ticker);
 		expect(result).toBeGreaterThanOrEqual(3);
+	});
+
+	it("a credential refresh waits out an anonymous 10 s lock without freezing the event loop", async () => {
+		const dir = tempDir();
+		const auth = new AuthStorage(join(dir, "auth.json"));
+		auth.set("p", { type: "api_key", key: "old" });
+		// An empty lock (an older pi, or a crash between create and write): stale only after 10 s.
+		writeFileSync(join(dir, "auth.json.lock"), "");
+		vi.useFakeTimers({ toFake: ["setTimeout", "setInterval", "Date"] });
+		try {
+			let ticks = 0;
+			const ticker = setInterval(() => ticks++, 1000);
+			const refreshed = credentialStoreFor(auth).modify("p", async () => ({ type: "api_key", key: "new" }));
+			await vi.advanceTimersByTimeAsync(11_000);
+			expect(await refreshed).toEqual({ type: "api_key", key: "new" });
+			clearInterval(ticker);
+			expect(ticks).toBeGreaterThanOrEqual(10);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("holds the auth lock across an async modify (an OAuth refresh)", async () => {
