@@ -127,6 +127,7 @@ export {
 	type WidgetOptions,
 	type WidgetPlacement,
 } from "./core/extensions/extension-ui-context.js";
+export { withFifoDialogs } from "./core/extensions/fifo-dialogs.js";
 export {
 	type LoadExtensionsOptions,
 	type LoadedExtensions,

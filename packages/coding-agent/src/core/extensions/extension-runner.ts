@@ -8,6 +8,7 @@ import type {
 	ExtensionCommandContext,
 	ExtensionContext,
 	RegisteredFlagOptions,
+	RegisteredShortcutOptions,
 	SlashCommandInfo,
 } from "./extension-api.js";
 import type {
@@ -214,6 +215,29 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 			if (tool) found = { promptSnippet: tool.promptSnippet, promptGuidelines: tool.promptGuidelines };
 		}
 		return found;
+	}
+
+	/** Every registered shortcut by key id (first registration wins); the TUI binds them. */
+	getShortcuts(): Map<string, RegisteredShortcutOptions & { extensionPath: string }> {
+		const shortcuts = new Map<string, RegisteredShortcutOptions & { extensionPath: string }>();
+		for (const record of this.records) {
+			for (const [keyId, shortcut] of record.shortcuts) {
+				if (!shortcuts.has(keyId)) shortcuts.set(keyId, { ...shortcut, extensionPath: record.path });
+			}
+		}
+		return shortcuts;
+	}
+
+	/** Runs a shortcut's handler with `ctx`; a failure is reported as `extension_error`. */
+	async runShortcut(keyId: string): Promise<boolean> {
+		const shortcut = this.getShortcuts().get(keyId);
+		if (!shortcut) return false;
+		try {
+			await shortcut.handler(this.context);
+		} catch (error) {
+			this.reportError({ extensionPath: shortcut.extensionPath, event: "shortcut", error: messageOf(error) });
+		}
+		return true;
 	}
 
 	/** Every registered flag by name (first registration wins). */
