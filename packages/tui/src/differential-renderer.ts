@@ -77,6 +77,14 @@ export class DifferentialRenderer {
 	private previousCursorKey = "";
 	private fullRedraws = 0;
 
+	/**
+	 * @param keepScrollbackOnResize when a resize that did not narrow the terminal changes lines
+	 *   that are already in the scrollback, redraw only the screen and keep the scrollback's old
+	 *   copies (laid out for the old width) instead of clearing it. Default false: the scrollback
+	 *   then always matches the content exactly.
+	 */
+	constructor(private readonly keepScrollbackOnResize = false) {}
+
 	/** How many full redraws (including the first frame) happened so far. */
 	get fullRedrawCount(): number {
 		return this.fullRedraws;
@@ -118,7 +126,12 @@ export class DifferentialRenderer {
 			if (cursorKey === this.previousCursorKey && resizeOutput === "") return "";
 			return this.wrap(resizeOutput + this.placeCursor(frame));
 		}
-		if (first < this.viewportTop) return this.fullRender(frame, true);
+		if (first < this.viewportTop) {
+			// After a widening (opt-in), lines in the scrollback changed only because they were laid
+			// out for the new width; the old copies there still read correctly, so keep them and
+			// redraw the screen instead of clearing everything (a long transcript survives).
+			return resized && this.keepScrollbackOnResize ? this.redrawScreen(frame) : this.fullRender(frame, true);
+		}
 		let output = this.cursorVisible ? TerminalSequences.hideCursor : "";
 		output += resizeOutput;
 		this.cursorVisible = false;
@@ -153,6 +166,34 @@ export class DifferentialRenderer {
 		this.previousRows = frame.rows;
 		this.previousCursorKey = "";
 		return "\r\x1b[J";
+	}
+
+	/**
+	 * Redraws the screen from its top row with the last `rows` lines of the frame, leaving the
+	 * scrollback as it is. Rows are erased one by one (no ED2, which some terminals copy into
+	 * the scrollback). Used after a resize that did not narrow the terminal.
+	 */
+	private redrawScreen(frame: RenderFrame): string {
+		const { lines } = frame;
+		const top = Math.max(0, lines.length - frame.rows);
+		let output = this.cursorVisible ? TerminalSequences.hideCursor : "";
+		this.cursorVisible = false;
+		output += "\x1b[H";
+		output += lines
+			.slice(top)
+			.map((line) => `\x1b[2K${line}`)
+			.join("\r\n");
+		output += "\x1b[J";
+		this.previousLines = lines;
+		this.previousWidth = frame.width;
+		this.previousRows = frame.rows;
+		this.rows = frame.rows;
+		this.cursorRow = Math.max(0, lines.length - 1);
+		this.rowsInUse = Math.max(1, lines.length);
+		this.viewportTop = top;
+		this.previousCursorKey = "";
+		output += this.placeCursor(frame);
+		return this.wrap(output);
 	}
 
 	/** Bytes that park the cursor on a fresh line below the content (call before exiting). */

@@ -12,6 +12,12 @@ export interface TUIOptions {
 	 * `requestRender` calls in one tick produce one render.
 	 */
 	scheduleRender?: (callback: () => void) => void;
+	/**
+	 * After a resize that did not narrow the terminal, keep the scrollback (its lines keep the
+	 * old layout) and redraw only the screen, instead of clearing everything when a line there
+	 * changed. For long transcripts whose lines depend on the width. Default false.
+	 */
+	keepScrollbackOnResize?: boolean;
 }
 
 /** Receives every input before the focused component; return true to consume it. */
@@ -34,7 +40,7 @@ export interface ReleaseAware {
  * Call `requestRender()` after changing state outside input handling (timers, streams).
  */
 export class TUI extends Container {
-	private readonly renderer = new DifferentialRenderer();
+	private readonly renderer: DifferentialRenderer;
 	private readonly preparer = new FramePreparer();
 	private readonly scheduleRender: (callback: () => void) => void;
 	private readonly overlays: OverlayEntry[] = [];
@@ -51,6 +57,7 @@ export class TUI extends Container {
 	) {
 		super();
 		this.scheduleRender = options.scheduleRender ?? ((callback) => process.nextTick(callback));
+		this.renderer = new DifferentialRenderer(options.keepScrollbackOnResize ?? false);
 	}
 
 	/** Total bytes (UTF-8) written to the terminal by renders so far. */

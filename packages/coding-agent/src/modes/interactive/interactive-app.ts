@@ -81,7 +81,10 @@ export class InteractiveApp {
 		this.keybindings = loaded.manager;
 		setKeybindings(this.keybindings);
 		this.startupWarnings = [...(options.startupWarnings ?? []), ...(loaded.warning ? [loaded.warning] : [])];
-		this.tui = new TUI(options.terminal, { scheduleRender: options.scheduleRender ?? createFrameScheduler() });
+		this.tui = new TUI(options.terminal, {
+			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
+			keepScrollbackOnResize: true,
+		});
 		this.status = new StatusIndicator(this.theme, () => this.tui.requestRender());
 		this.transcript = new Transcript(
 			this.theme,

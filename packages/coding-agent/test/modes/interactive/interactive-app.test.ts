@@ -108,3 +108,34 @@ describe("interactive app shell", () => {
 		expect(await fixture.exit).toBe(0);
 	});
 });
+
+describe("resizing", () => {
+	it("widening a long transcript keeps it (no clear, scrollback intact)", async () => {
+		const fixture = await setup({ columns: 60, rows: 12 });
+		const replies = Array.from({ length: 6 }, (_, index) => fauxAssistantMessage(`answer number ${index}`));
+		fixture.faux.setResponses(replies);
+		for (let index = 0; index < 6; index++) {
+			await fixture.type(`question ${index}\r`);
+			await fixture.waitForText(`answer number ${index}`);
+		}
+		const redraws = fixture.app.tui.fullRedrawCount;
+		expect(fixture.terminal.getScrollback().join("\n")).toContain("question 0");
+		fixture.terminal.resize(100, 12);
+		await fixture.settle();
+		await fixture.settle();
+		expect(fixture.app.tui.fullRedrawCount).toBe(redraws);
+		const all = fixture.terminal.getAllLines().join("\n");
+		expect(all).toContain("question 0");
+		expect(all).toContain("answer number 5");
+		expect(all.match(/question 0/g)).toHaveLength(1);
+		fixture.faux.setResponses([fauxAssistantMessage("after widening")]);
+		await fixture.type("more\r");
+		await fixture.waitForText("after widening");
+		expect(
+			fixture.terminal
+				.getAllLines()
+				.join("\n")
+				.match(/answer number 5/g),
+		).toHaveLength(1);
+	});
+});
