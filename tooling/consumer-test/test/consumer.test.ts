@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readmeBlocks } from "./support/readme-blocks.js";
 import { run } from "./support/run.js";
-import { pack, publishablePackages, ROOT } from "./support/workspace.js";
+import { packAll, publishablePackages, ROOT } from "./support/workspace.js";
 
 // The packages as a third party meets them (issue 15): packed as `pnpm publish` would, installed
 // with npm into a folder outside the workspace, type-checked with `skipLibCheck: false`, and each
@@ -47,7 +47,7 @@ beforeAll(() => {
 	mkdirSync(tarballs);
 	mkdirSync(join(consumer, "src"), { recursive: true });
 	const dependencies: Record<string, string> = {};
-	for (const pkg of packages) dependencies[pkg.name] = `file:${pack(pkg, tarballs)}`;
+	for (const [name, tarball] of packAll(packages, tarballs)) dependencies[name] = `file:${tarball}`;
 	writeFileSync(
 		join(consumer, "package.json"),
 		JSON.stringify(

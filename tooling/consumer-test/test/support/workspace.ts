@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root. */
@@ -43,13 +43,18 @@ function pnpm(args: string[], cwd: string): string {
 }
 
 /**
- * `pnpm pack` of one package into `destination` (pnpm rewrites `workspace:*` to the real
- * version, as `pnpm publish` does). Returns the tarball's path.
+ * `pnpm pack` of the packages into `destination`, in one recursive pnpm run (pnpm rewrites
+ * `workspace:*` to the real version, as `pnpm publish` does). Returns each package's tarball path.
  */
-export function pack(pkg: PublishablePackage, destination: string): string {
-	pnpm(["pack", "--pack-destination", destination], pkg.dir);
-	const file = `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`;
-	const path = join(destination, file);
-	if (!existsSync(path)) throw new Error(`pnpm pack of ${pkg.name} did not write ${file}`);
-	return path;
+export function packAll(packages: readonly PublishablePackage[], destination: string): Map<string, string> {
+	const filters = packages.flatMap((pkg) => ["--filter", `./${relative(ROOT, pkg.dir)}`]);
+	pnpm(["-r", ...filters, "pack", "--pack-destination", destination], ROOT);
+	const tarballs = new Map<string, string>();
+	for (const pkg of packages) {
+		const file = `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`;
+		const path = join(destination, file);
+		if (!existsSync(path)) throw new Error(`pnpm pack of ${pkg.name} did not write ${file}`);
+		tarballs.set(pkg.name, path);
+	}
+	return tarballs;
 }
