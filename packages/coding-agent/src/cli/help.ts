@@ -1,4 +1,4 @@
-import { FLAG_SPECS } from "./args.js";
+import { FLAG_SPECS } from "./flag-specs.js";
 
 /** A flag an extension registered, for `--help`. */
 export interface HelpExtensionFlag {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseArgs, resolveExtensionFlags } from "../../src/cli/args.js";
+import { parseArgs } from "../../src/cli/args.js";
+import { resolveExtensionFlags } from "../../src/cli/extension-flags.js";
 import { assembleInitialPrompts } from "../../src/cli/initial-message.js";
 import { resolveAppMode } from "../../src/cli/main.js";
 import { splitThinkingSuffix } from "../../src/cli/model-pattern.js";
