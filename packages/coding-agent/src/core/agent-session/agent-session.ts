@@ -96,13 +96,18 @@ export class AgentSession {
 	}
 
 	private onAgentEvent(event: AgentEvent): void {
-		const { queues, run } = this.parts;
-		if (event.type === "message_start") queues.noteInjected(event.message);
+		// Deltas are nearly every event: forward them before any other check.
+		if (event.type === "message_update") {
+			this.events.emit(event);
+			return;
+		}
+		if (event.type === "message_start") this.parts.queues.noteInjected(event.message);
 		if (event.type === "message_end") {
 			this.persistMessage(event.message);
-			if (event.message.role === "assistant") run.noteReply(event.message);
+			if (event.message.role === "assistant") this.parts.run.noteReply(event.message);
 		}
 		if (event.type === "agent_end") {
+			const run = this.parts.run;
 			const willRetry = run.decideRetry();
 			this.events.emit({ ...event, willRetry });
 			run.afterAgentEnd(willRetry);
