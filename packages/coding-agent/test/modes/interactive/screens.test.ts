@@ -1,0 +1,59 @@
+// Renders documentation screens of the interactive mode from the headless terminal to SVG.
+// Always checked; written to docs/images/ when PI_WRITE_SCREENS=1.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { useTempDirs } from "../../support/temp-dir.js";
+import { type AppFixture, createAppFixture } from "./app-fixture.js";
+import { terminalToSvg } from "./terminal-svg.js";
+
+const tempDir = useTempDirs();
+const fixtures: AppFixture[] = [];
+const docsImages = join(import.meta.dirname, "../../../docs/images");
+
+afterEach(() => {
+	for (const fixture of fixtures.splice(0)) fixture.app.quit(0);
+});
+
+function save(name: string, svg: string): void {
+	if (process.env.PI_WRITE_SCREENS !== "1") return;
+	mkdirSync(docsImages, { recursive: true });
+	writeFileSync(join(docsImages, name), svg);
+}
+
+describe("documentation screens", () => {
+	it("a conversation with a tool call", async () => {
+		const cwd = tempDir();
+		const fixture = await createAppFixture({ cwd, agentDir: tempDir(), tools: ["bash"], columns: 90, rows: 30 });
+		fixtures.push(fixture);
+		fixture.faux.setResponses([
+			fauxAssistantMessage([fauxText("Let me look at the files."), fauxToolCall("bash", { command: "ls -1" })], {
+				stopReason: "toolUse",
+			}),
+			fauxAssistantMessage(
+				"The project is empty so far. A good start:\n\n```ts\nexport function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n```\n\n- add **tests** next\n- then a `README.md`",
+			),
+		]);
+		writeFileSync(join(cwd, "notes.txt"), "todo\n");
+		await fixture.type("What is in this folder?\r");
+		await fixture.waitForText("then a README.md");
+		const svg = terminalToSvg(fixture.terminal, { title: "pi: a conversation" });
+		expect(svg).toContain("What is in this folder?");
+		expect(svg).toContain("$ ls -1");
+		expect(svg).toContain('fill="#d787d7"');
+		save("interactive-conversation.svg", svg);
+	});
+
+	it("an extension dialog", async () => {
+		const fixture = await createAppFixture({ cwd: tempDir(), agentDir: tempDir(), columns: 90, rows: 22 });
+		fixtures.push(fixture);
+		void fixture.app.uiContext.select("⚠️ Dangerous command:\n\n  rm -rf build/\n\nAllow?", ["Yes", "No"], {
+			timeout: 30_000,
+		});
+		await fixture.waitForText("Closes in 30s");
+		const svg = terminalToSvg(fixture.terminal, { title: "pi: an extension dialog" });
+		expect(svg).toContain("rm -rf build/");
+		save("interactive-dialog.svg", svg);
+	});
+});
