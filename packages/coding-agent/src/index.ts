@@ -128,6 +128,7 @@ export {
 	type WidgetPlacement,
 } from "./core/extensions/extension-ui-context.js";
 export { withFifoDialogs } from "./core/extensions/fifo-dialogs.js";
+export { formatExtensionErrorLine } from "./core/extensions/format-extension-error.js";
 export {
 	type LoadExtensionsOptions,
 	type LoadedExtensions,

@@ -113,4 +113,29 @@ describe("extension lifecycle", () => {
 		await runtime.session.prompt("/fresh");
 		expect(errors[0]).toMatch(/commandContextActions/);
 	});
+
+	it("ctx.reload() from a command reloads with fresh extension instances: shutdown then start with reason reload", async () => {
+		const log: string[] = [];
+		let instances = 0;
+		const { runtime } = await createExtensionRuntime(tempDir(), [
+			(pi) => {
+				const instance = ++instances;
+				pi.on("session_start", (event) => void log.push(`start:${event.reason}:${instance}`));
+				pi.on("session_shutdown", (event) => void log.push(`shutdown:${event.reason}:${instance}`));
+				pi.on("resources_discover", (event) => void log.push(`discover:${event.reason}:${instance}`));
+				pi.registerCommand("reload-me", { handler: (_args, ctx) => ctx.reload() });
+			},
+		]);
+		await bindHeadless(runtime);
+		const before = runtime.session;
+		await before.prompt("/reload-me");
+		expect(runtime.session).not.toBe(before);
+		expect(log).toEqual([
+			"start:startup:1",
+			"discover:startup:1",
+			"shutdown:reload:1",
+			"start:reload:2",
+			"discover:reload:2",
+		]);
+	});
 });

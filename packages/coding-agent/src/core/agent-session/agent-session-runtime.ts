@@ -204,6 +204,16 @@ export class AgentSessionRuntime {
 	}
 
 	/** Tears the current session down (reason "quit"). */
+	/**
+	 * Reloads extensions and resources (extensions.md §1.5): `session_shutdown { reload }`, then the
+	 * same session rebuilt through the factory (fresh extension instances), `session_start { reload }`.
+	 */
+	async reload(): Promise<void> {
+		const manager = this.session.sessionManager;
+		await this.teardown("reload");
+		await this.build(manager, manager.getCwd(), { type: "session_start", reason: "reload" });
+	}
+
 	async dispose(): Promise<void> {
 		if (this.disposed) return;
 		this.disposed = true;

@@ -4,8 +4,8 @@ import type { CommandContextActions } from "./extension-bindings.js";
 
 /**
  * `commandContextActions` over an AgentSessionRuntime, for every mode to bind: replacements go
- * through the runtime (veto hooks, teardown, rebuild, rebind), tree navigation and reload through
- * the runtime's current session. With these bound, `ctx.newSession()` and friends work in print,
+ * through the runtime (veto hooks, teardown, rebuild, rebind), as does `reload()` (fresh extension
+ * instances, extensions.md §1.5); tree navigation goes through the runtime's current session. With these bound, `ctx.newSession()` and friends work in print,
  * json, rpc and tui alike.
  */
 export function createRuntimeCommandActions(runtime: AgentSessionRuntime): CommandContextActions {
@@ -22,6 +22,6 @@ export function createRuntimeCommandActions(runtime: AgentSessionRuntime): Comma
 		},
 		switchSession: (sessionPath, options) => runtime.switchSession(sessionPath, options),
 		navigateTree: (targetId, options) => runtime.session.navigateTree(targetId, options),
-		reload: () => runtime.session.reload(),
+		reload: () => runtime.reload(),
 	};
 }
