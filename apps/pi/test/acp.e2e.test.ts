@@ -46,6 +46,8 @@ describe("pi --mode acp", () => {
 		expect(init.agentInfo?.name).toBe("pi");
 		expect(init.agentCapabilities?.loadSession).toBe(true);
 		expect(init.authMethods?.map((method) => method.id)).toContain("pi-auth");
+		// The first answer is written before the SDK has loaded; a repeated initialize gets the same one.
+		expect(await pi.initialize()).toEqual(init);
 		const session = await pi.newSession(env.cwd);
 		expect(session.configOptions?.find((option) => option.id === "model")).toMatchObject({
 			currentValue: "mock/mock-model",

@@ -4,6 +4,7 @@ import type { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
 import { redactSecrets } from "./acp-errors.js";
+import { initializeResponse } from "./acp-initialize.js";
 import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";
 
 type AcpHost = typeof import("./acp-host.js");
@@ -24,6 +25,8 @@ export interface AcpAgentOptions {
 	runtime: AcpRuntimeOptions | Promise<AcpRuntimeOptions>;
 	/** Called once the `initialize` answer is on its way (heavy loading may start then). */
 	afterInitialize?: () => void;
+	/** The `initialize` request the mode already answered itself (see acp-mode.ts). */
+	answeredInitialize?: acp.InitializeRequest;
 }
 
 /** The agent side of one connection, with its sessions. */
@@ -146,44 +149,30 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		setImmediate(() => session.sendAvailableCommands());
 	};
 
-	const app = sdk
-		.agent({ name: "pi" })
-		.onConnect((connection) => {
-			context = connection.client;
-		})
-		.onRequest("initialize", ({ params }) => {
-			clientCapabilities = params.clientCapabilities;
-			// Sessions come next: load their code once this answer has been written.
-			setTimeout(() => {
-				void host();
-				options.afterInitialize?.();
-			}, 1);
-			return {
-				protocolVersion: Math.min(params.protocolVersion, sdk.PROTOCOL_VERSION),
-				agentInfo: { name: "pi", title: "pi", version: options.version },
-				agentCapabilities: {
-					loadSession: true,
-					promptCapabilities: { image: true, audio: false, embeddedContext: true },
-					mcpCapabilities: { http: false, sse: false },
-					sessionCapabilities: { list: {}, resume: {}, close: {} },
-				},
-				authMethods: [
-					{
-						id: "pi-auth",
-						name: "Log in with pi auth",
-						description: "Runs `pi auth` in a terminal to store a provider's API key or log in with OAuth.",
-						type: "terminal",
-						args: ["auth"],
-					},
-					{
-						id: "env",
-						name: "API key environment variable",
-						description:
-							"Set the provider's API key variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) in the environment the editor starts pi with.",
-					},
-				],
-			};
-		})
+	const initialized = (params: acp.InitializeRequest): acp.InitializeResponse => {
+		clientCapabilities = params.clientCapabilities;
+		// Sessions come next: load their code once this answer has been written.
+		setTimeout(() => {
+			void host();
+			options.afterInitialize?.();
+		}, 1);
+		return initializeResponse(params, options.version);
+	};
+
+	let app = sdk.agent({ name: "pi" }).onConnect((connection) => {
+		context = connection.client;
+	});
+	if (options.answeredInitialize) {
+		// The mode answered `initialize` before the SDK had loaded; a repeated one gets the same answer.
+		initialized(options.answeredInitialize);
+		app = app.onRequest("*", ({ method, params }) => {
+			if (method !== "initialize") throw RequestError.methodNotFound(method);
+			return initializeResponse(params as acp.InitializeRequest, options.version);
+		});
+	} else {
+		app = app.onRequest("initialize", ({ params }) => initialized(params));
+	}
+	app = app
 		.onRequest("authenticate", () => ({}))
 		.onRequest("session/new", ({ params }) =>
 			guarded(async () => {

@@ -1,9 +1,11 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
-import { flushRawStdout, takeOverStdout } from "../output-guard.js";
+import { flushRawStdout, takeOverStdout, writeRawStdout } from "../output-guard.js";
 import type { AcpRuntimeOptions } from "./acp-agent.js";
+import { readFirstLine } from "./acp-early-input.js";
+import { initializeResponse, parseInitializeLine } from "./acp-initialize.js";
 import { createStdoutSinks } from "./acp-stdout.js";
 
 /** What `main()` hands the ACP mode. */
@@ -41,12 +43,25 @@ function serve(
 	let closeRequested = false;
 	const done = (async () => {
 		// Loaded here so the other modes never load the protocol SDK (and zod) at start-up.
-		const [sdk, { createAcpAgent }] = await Promise.all([import("@agentclientprotocol/sdk"), import("./acp-agent.js")]);
-		const agent = createAcpAgent(sdk, { version, runtime, ...(afterInitialize ? { afterInitialize } : {}) });
-		const input = Readable.toWeb((inputStream ?? process.stdin) as Readable) as ReadableStream<Uint8Array>;
+		const loading = Promise.all([import("@agentclientprotocol/sdk"), import("./acp-agent.js")]);
+		// An editor sends `initialize` at once; answering it while the SDK still loads halves the
+		// time to the first answer. Anything else on the first line goes to the SDK unchanged.
+		const split = await readFirstLine((inputStream ?? process.stdin) as Readable);
+		const early = split.firstLine === undefined ? undefined : parseInitializeLine(split.firstLine);
+		if (early)
+			await writeRawStdout(
+				`${JSON.stringify({ jsonrpc: "2.0", id: early.id, result: initializeResponse(early.params, version) })}\n`,
+			);
+		const [sdk, { createAcpAgent }] = await loading;
+		const agent = createAcpAgent(sdk, {
+			version,
+			runtime,
+			...(afterInitialize ? { afterInitialize } : {}),
+			...(early ? { answeredInitialize: early.params } : {}),
+		});
 		const stdout = createStdoutSinks();
 		// The SDK's ndjson reader parses stdin (and answers unparsable lines on `bytes`); messages go out unencoded.
-		const { readable } = sdk.ndJsonStream(stdout.bytes, input);
+		const { readable } = sdk.ndJsonStream(stdout.bytes, split.stream(early === undefined));
 		const connection = agent.app.connect({ readable, writable: stdout.messages });
 		closeConnection = () => connection.close();
 		if (closeRequested) connection.close();

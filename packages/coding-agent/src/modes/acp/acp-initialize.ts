@@ -1,0 +1,58 @@
+import type { InitializeRequest, InitializeResponse } from "@agentclientprotocol/sdk";
+
+/** The ACP protocol version pi speaks (the SDK's `PROTOCOL_VERSION`; a test keeps them equal). */
+export const ACP_PROTOCOL_VERSION = 1;
+
+/** pi's answer to `initialize`: honest capabilities, name and version, how to authenticate. */
+export function initializeResponse(
+	request: Pick<InitializeRequest, "protocolVersion">,
+	version: string,
+): InitializeResponse {
+	return {
+		protocolVersion: Math.min(request.protocolVersion, ACP_PROTOCOL_VERSION),
+		agentInfo: { name: "pi", title: "pi", version },
+		agentCapabilities: {
+			loadSession: true,
+			promptCapabilities: { image: true, audio: false, embeddedContext: true },
+			mcpCapabilities: { http: false, sse: false },
+			sessionCapabilities: { list: {}, resume: {}, close: {} },
+		},
+		authMethods: [
+			{
+				id: "pi-auth",
+				name: "Log in with pi auth",
+				description: "Runs `pi auth` in a terminal to store a provider's API key or log in with OAuth.",
+				type: "terminal",
+				args: ["auth"],
+			},
+			{
+				id: "env",
+				name: "API key environment variable",
+				description:
+					"Set the provider's API key variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) in the environment the editor starts pi with.",
+			},
+		],
+	};
+}
+
+/** The parts of a JSON-RPC `initialize` request the early answer needs, when `line` is one. */
+export function parseInitializeLine(line: string): { id: string | number; params: InitializeRequest } | undefined {
+	let message: unknown;
+	try {
+		message = JSON.parse(line);
+	} catch {
+		// Not JSON: the SDK answers it (-32700).
+		return undefined;
+	}
+	if (typeof message !== "object" || message === null) return undefined;
+	const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+	if (jsonrpc !== "2.0" || method !== "initialize" || (typeof id !== "string" && typeof id !== "number"))
+		return undefined;
+	if (typeof params !== "object" || params === null) return undefined;
+	const protocolVersion = (params as { protocolVersion?: unknown }).protocolVersion;
+	if (typeof protocolVersion !== "number" || !Number.isInteger(protocolVersion) || protocolVersion < 0)
+		return undefined;
+	const capabilities = (params as { clientCapabilities?: unknown }).clientCapabilities;
+	if (capabilities !== undefined && (typeof capabilities !== "object" || capabilities === null)) return undefined;
+	return { id, params: params as InitializeRequest };
+}
