@@ -35,6 +35,34 @@ describe("Markdown code blocks", () => {
 		expect(lines).toEqual(["```", "> ABC", "```"]);
 	});
 
+	it("highlights a streaming fence once per complete line, the line being written plain", () => {
+		const calls: string[] = [];
+		const theme = {
+			...defaultMarkdownTheme(),
+			codeBlockIndent: "",
+			codeBlock: (text: string) => text,
+			highlightCode: (code: string) => {
+				calls.push(code);
+				return code.split("\n").map((line) => line.toUpperCase());
+			},
+		};
+		const markdown = new Markdown("```ts\nconst a", 0, 0, theme);
+		const render = (): string[] => markdown.render(30).map((line) => stripAnsi(line));
+		expect(render()).toEqual(["```ts", "const a"]);
+		for (const text of [
+			"```ts\nconst a = 1;\nlet b",
+			"```ts\nconst a = 1;\nlet b =",
+			"```ts\nconst a = 1;\nlet b = 2",
+		]) {
+			markdown.setText(text);
+			render();
+		}
+		expect(render()).toEqual(["```ts", "CONST A = 1;", "let b = 2"]);
+		expect(calls).toEqual(["const a = 1;"]);
+		markdown.setText("```ts\nconst a = 1;\nlet b = 2\n```");
+		expect(render()).toEqual(["```ts", "CONST A = 1;", "LET B = 2", "```"]);
+	});
+
 	it("renders an unclosed fence (mid-stream) without the closing fence", () => {
 		expect(plain("Intro\n\n```python\ndef f():\n    return 1")).toEqual([
 			"Intro",

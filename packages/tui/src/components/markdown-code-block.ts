@@ -21,14 +21,49 @@ export function isCodeBlockClosed(token: Tokens.Code): boolean {
 	return raw.includes("\n") && lastLine.startsWith(fence) && /^[`~]+$/.test(lastLine);
 }
 
+/** Highlighted complete lines of the fences being streamed, by theme, language and text. */
+const streamingCache = new WeakMap<MarkdownTheme, Map<string, string[]>>();
+const STREAMING_CACHE_SIZE = 8;
+
+/**
+ * An open fence grows by a token per render while a reply streams. Its complete lines are
+ * highlighted once per new line (cached), and the line being written is shown plain until its
+ * line break arrives, so a token costs no highlighter run.
+ */
+function highlightStreaming(
+	code: string,
+	language: string | undefined,
+	theme: MarkdownTheme,
+	highlight: (text: string) => string[],
+): string[] {
+	const lastBreak = code.lastIndexOf("\n");
+	if (lastBreak < 0) return [theme.codeBlock(code)];
+	const complete = code.slice(0, lastBreak);
+	let cache = streamingCache.get(theme);
+	if (!cache) {
+		cache = new Map();
+		streamingCache.set(theme, cache);
+	}
+	const key = `${language ?? ""}\0${complete}`;
+	let lines = cache.get(key);
+	if (!lines) {
+		lines = highlight(complete);
+		if (cache.size >= STREAMING_CACHE_SIZE) cache.delete(cache.keys().next().value ?? "");
+		cache.set(key, lines);
+	}
+	return [...lines, theme.codeBlock(code.slice(lastBreak + 1))];
+}
+
 /** Renders a code block to lines of at most `width` cells. */
 export function renderCodeBlock(token: Tokens.Code, width: number, theme: MarkdownTheme): string[] {
 	const language = token.lang?.trim() || undefined;
 	const indent = theme.codeBlockIndent ?? DEFAULT_INDENT;
 	const code = token.text.replace(/\t/g, "    ");
-	const highlighted = theme.highlightCode
-		? theme.highlightCode(code, language)
-		: highlightCode(code, language, theme.syntax).map((line) => theme.codeBlock(line));
+	const highlight = (text: string): string[] =>
+		theme.highlightCode
+			? theme.highlightCode(text, language)
+			: highlightCode(text, language, theme.syntax).map((line) => theme.codeBlock(line));
+	const highlighted = isCodeBlockClosed(token) ? highlight(code) : highlightStreaming(code, language, theme, highlight);
 	const codeWidth = Math.max(1, width - visibleWidth(indent));
 	const lines: string[] = [];
 	const fenced = token.codeBlockStyle !== "indented";
