@@ -107,6 +107,12 @@ export interface ExtensionLoadingOptions {
 	extensionFlagValues?: Readonly<Record<string, boolean | string>>;
 	/** Inline extensions loaded in every session, like `-e` ones (apps/pi's built-ins). */
 	extensionFactories?: readonly (ExtensionFactory | InlineExtension)[];
+	/**
+	 * Asks the user when project trust resolves to "ask" (extensions.md §1.4 step 5; interactive
+	 * mode only, after global/CLI extensions had their `project_trust` say). Storing a "trust
+	 * always/never" answer in trust.json is the asker's job. Absent: "ask" means untrusted.
+	 */
+	askProjectTrust?: (cwd: string) => Promise<boolean>;
 }
 
 /** Options of `createAgentSessionServices`. */
@@ -128,7 +134,8 @@ function decideTrust(
 	settings: SettingsManager,
 	explicit: boolean | undefined,
 	extensionDecision?: boolean,
-): boolean {
+	ask?: (cwd: string) => Promise<boolean>,
+): Promise<boolean> | boolean {
 	if (explicit !== undefined) return explicit;
 	const resolution = resolveProjectTrust({
 		cwd,
@@ -138,7 +145,9 @@ function decideTrust(
 		alwaysTrust: settings.getAlwaysTrust(),
 		defaultProjectTrust: settings.getDefaultProjectTrust(),
 	});
-	return resolution.trusted === true;
+	// "ask": the interactive mode asks (askProjectTrust); everything else treats it as untrusted.
+	if (resolution.trusted === "ask") return ask ? ask(cwd) : false;
+	return resolution.trusted;
 }
 
 /**
@@ -173,7 +182,7 @@ export async function createAgentSessionServices(
 								agentDir,
 								settings: settingsManager,
 								decide: (extensionDecision) =>
-									decideTrust(cwd, agentDir, settingsManager, undefined, extensionDecision),
+									decideTrust(cwd, agentDir, settingsManager, undefined, extensionDecision, options.askProjectTrust),
 							});
 			settingsManager.setProjectTrusted(trusted);
 			return trusted;
@@ -458,7 +467,8 @@ async function createSessionWith(
 		extensionsResult: {
 			extensions: extensions?.extensions ?? [],
 			errors: extensions?.errors ?? [],
-			...(runner ? { runner, unmatchedFlags: runner.getUnmatchedFlags() } : {}),
+			...(runner ? { runner } : {}),
+			unmatchedFlags: extensions?.runner.getUnmatchedFlags() ?? [],
 		},
 		...(fallbackMessage ? { modelFallbackMessage: fallbackMessage } : {}),
 		// Said at creation, not first at prompt(): a host can show it before the user types anything.

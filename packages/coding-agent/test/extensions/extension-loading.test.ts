@@ -140,4 +140,25 @@ export default function (pi) {
 		]);
 		expect(new TrustStore(join(agentDir, "trust.json")).get(cwd)).toBe(true);
 	});
+
+	it("an undecided project asks through askProjectTrust (interactive) and is untrusted without it", async () => {
+		const agentDir = tempDir();
+		const cwd = tempDir();
+		write(join(cwd, ".pi", "extensions", "project.ts"), RECORDING("project"));
+		const asked: string[] = [];
+		const withAsk = await codingAgent.createAgentSessionServices({
+			cwd,
+			agentDir,
+			resourceLoader: emptyResources,
+			askProjectTrust: async (dir) => {
+				asked.push(dir);
+				return true;
+			},
+		});
+		expect(asked).toEqual([cwd]);
+		expect(withAsk.extensions?.extensions).toHaveLength(1);
+		const headless = await codingAgent.createAgentSessionServices({ cwd, agentDir, resourceLoader: emptyResources });
+		expect(headless.extensions?.projectTrusted).toBe(false);
+		expect(headless.extensions?.extensions).toHaveLength(0);
+	});
 });

@@ -15,7 +15,7 @@ export async function decideProjectTrustWithExtensions(
 		cwd: string;
 		agentDir: string;
 		settings: SettingsManager;
-		decide: (extensionDecision: boolean | undefined) => boolean;
+		decide: (extensionDecision: boolean | undefined) => boolean | Promise<boolean>;
 	},
 ): Promise<boolean> {
 	if (!runner.hasHandlers("project_trust") || !hasProjectTrustInputs(options.cwd)) return options.decide(undefined);
