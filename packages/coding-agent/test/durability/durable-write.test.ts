@@ -1,4 +1,13 @@
-import { chmodSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	chownSync,
+	lstatSync,
+	readdirSync,
+	readFileSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuthStorage } from "../../src/core/config/auth-storage.js";
@@ -85,6 +94,16 @@ describe("the durable write primitive", () => {
 		chmodSync(path, 0o755);
 		writeFileAtomic(path, "#!/bin/sh\necho hi\n");
 		expect(statSync(path).mode & 0o777).toBe(0o755);
+	});
+});
+
+describe("ownership", () => {
+	it.skipIf(process.getuid?.() !== 0)("keeps the owner of a file pi (as root) replaces", () => {
+		const path = join(tempDir(), "owned.txt");
+		writeFileSync(path, "mine");
+		chownSync(path, 1234, 2345);
+		writeFileAtomic(path, "still mine");
+		expect(statSync(path)).toMatchObject({ uid: 1234, gid: 2345 });
 	});
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { fchownSync, lstatSync, mkdirSync, readlinkSync, realpathSync, type Stats, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type DurableFileSystem, durableFileSystem, writeAllSync } from "./file-system.js";
 
@@ -29,12 +29,14 @@ export function writeFileAtomic(
 	const directory = dirname(target);
 	mkdirSync(directory, { recursive: true, mode: dirMode });
 	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-	const fileMode = mode ?? existingMode(target);
+	const existing = existingStats(target);
+	const fileMode = mode ?? (existing === undefined ? undefined : existing.mode & 0o7777);
 	const temp = join(directory, `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
 	let fd: number | undefined = fileSystem.openSync(temp, "wx", fileMode ?? 0o666);
 	try {
 		// The open mode is masked by the umask; an explicit or preserved mode must hold exactly.
 		if (fileMode !== undefined) fileSystem.fchmodSync(fd, fileMode);
+		if (existing !== undefined) keepOwner(fd, existing);
 		writeAllSync(fileSystem, fd, bytes, target);
 		fileSystem.fsyncSync(fd);
 		const closing = fd;
@@ -144,11 +146,21 @@ export function resolveWriteTarget(path: string): string {
 	return current;
 }
 
-function existingMode(target: string): number | undefined {
+function existingStats(target: string): Stats | undefined {
 	try {
-		return statSync(target).mode & 0o7777;
+		return statSync(target);
 	} catch {
 		return undefined;
+	}
+}
+
+/** The replacement keeps the original's owner where pi may set it (e.g. run as root on a user's file). */
+function keepOwner(fd: number, existing: Stats): void {
+	if (process.platform === "win32" || existing.uid === process.getuid?.()) return;
+	try {
+		fchownSync(fd, existing.uid, existing.gid);
+	} catch {
+		// EPERM: an ordinary user cannot give files away; the file is then theirs, as any new file.
 	}
 }
 
