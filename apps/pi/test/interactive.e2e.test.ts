@@ -170,6 +170,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		await pi.waitFor("Session tree");
 		pi.type("answer one");
 		pi.keys("Enter");
+		await pi.waitFor("Summarize the branch you are leaving?");
+		pi.keys("Enter");
 		await pi.waitFor((screen) => !screen.includes("Session tree") && !screen.includes("answer two"));
 		pi.type("branch question");
 		pi.keys("Enter");

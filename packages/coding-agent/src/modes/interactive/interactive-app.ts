@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { basename } from "node:path";
 import type { ImageContent } from "@pi/ai";
 import {
 	CombinedAutocompleteProvider,
@@ -64,6 +65,7 @@ export class InteractiveApp {
 	private readonly inputBuffer: string[] = [];
 	private busy = false;
 	private lastCtrlC = 0;
+	private lastEscape = 0;
 	private quitting = false;
 	private resolveExit: ((code: number) => void) | undefined;
 	private readonly exitCode: Promise<number>;
@@ -141,6 +143,7 @@ export class InteractiveApp {
 		this.tui.setFocus(this.editor);
 		this.tui.addInputListener((data) => this.handleKey(data));
 		this.tui.start();
+		this.tui.terminal.setTitle(`pi - ${basename(this.runtime.cwd)}`);
 		await this.bindSession();
 	}
 
@@ -369,7 +372,7 @@ export class InteractiveApp {
 				this.session.abortBash();
 				return true;
 			}
-			return false;
+			return this.handleIdleEscape();
 		}
 		if (this.matches(data, "app.followUp")) {
 			const text = this.editor.getText().trim();
@@ -408,6 +411,19 @@ export class InteractiveApp {
 			return true;
 		}
 		return false;
+	}
+
+	/** Escape twice on an empty, idle editor runs `doubleEscapeAction` (default: the tree). */
+	private handleIdleEscape(): boolean {
+		if (this.editor.getText() !== "") return false;
+		const now = Date.now();
+		const isDouble = now - this.lastEscape < 500;
+		this.lastEscape = isDouble ? 0 : now;
+		if (!isDouble) return false;
+		const action = this.session.settingsManager.getSettings().doubleEscapeAction ?? "tree";
+		if (action === "tree") this.commands.run("/tree");
+		else if (action === "fork") this.commands.run("/fork");
+		return true;
 	}
 
 	private headerInfo(): HeaderInfo {

@@ -40,6 +40,34 @@ function describeEntry(entry: SessionEntry): string | undefined {
 	}
 }
 
+/** `treeFilterMode` (configuration.md §3.9). */
+type TreeFilterMode = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+const TREE_FILTERS: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+
+function isToolEntry(entry: SessionEntry): boolean {
+	if (entry.type !== "message") return false;
+	const message = entry.message;
+	if (message.role === "toolResult") return true;
+	return message.role === "assistant" && message.content.every((block) => block.type === "toolCall");
+}
+
+/** Whether a tree node is listed under `filter`: default hides tool results, all shows everything. */
+function keepEntry(node: SessionTreeNode, filter: TreeFilterMode): boolean {
+	const entry = node.entry;
+	switch (filter) {
+		case "all":
+			return true;
+		case "default":
+			return !(entry.type === "message" && entry.message.role === "toolResult");
+		case "no-tools":
+			return !isToolEntry(entry);
+		case "user-only":
+			return entry.type === "message" && entry.message.role === "user";
+		case "labeled-only":
+			return node.label !== undefined;
+	}
+}
+
 /** The pickers behind /model, /resume, /tree, /fork, /settings, /login and /logout. */
 export class Selectors {
 	constructor(private readonly app: InteractiveApp) {}
@@ -154,30 +182,51 @@ export class Selectors {
 		const app = this.app;
 		const manager = app.session.sessionManager;
 		const leaf = manager.getLeafId();
-		const items: SelectItem[] = [];
-		const walk = (nodes: SessionTreeNode[], depth: number): void => {
-			for (const node of nodes) {
-				const text = describeEntry(node.entry);
-				const next = text === undefined ? depth : depth + (nodes.length > 1 ? 1 : 0);
-				if (text !== undefined) {
-					const label = node.label ? ` [${node.label}]` : "";
-					const marker = node.entry.id === leaf ? "● " : "  ";
-					items.push({ value: node.entry.id, label: `${"  ".repeat(depth)}${marker}${text}${label}` });
+		const setting = app.session.settingsManager.getSettings().treeFilterMode;
+		let filter: TreeFilterMode = TREE_FILTERS.includes(setting as TreeFilterMode)
+			? (setting as TreeFilterMode)
+			: "default";
+		const build = (): SelectItem[] => {
+			const items: SelectItem[] = [];
+			const walk = (nodes: SessionTreeNode[], depth: number): void => {
+				for (const node of nodes) {
+					const text = describeEntry(node.entry);
+					const shown = text !== undefined && keepEntry(node, filter);
+					if (shown) {
+						const label = node.label ? app.theme.warning(` [${node.label}]`) : "";
+						const marker = node.entry.id === leaf ? "● " : "  ";
+						items.push({ value: node.entry.id, label: `${"  ".repeat(depth)}${marker}${text}${label}` });
+					}
+					walk(node.children, depth + (shown && nodes.length > 1 ? 1 : 0));
 				}
-				walk(node.children, next);
-			}
+			};
+			walk(manager.getTree(), 0);
+			return items;
 		};
-		walk(manager.getTree(), 0);
-		if (items.length === 0) {
+		const items = build();
+		if (manager.getEntries().length === 0) {
 			app.showNotice(app.theme.muted("The session is empty."));
 			return;
 		}
+		const title = (): string => `Session tree (filter: ${filter}; Tab changes it)`;
 		const selector = this.open({
-			title: "Session tree: select an entry to continue from",
+			title: title(),
 			items,
+			hint: "↑↓ move · Enter continue from here · Tab filter · Esc cancel",
+			onKey: (data, current) => {
+				if (!matchesKey(data, "tab")) return false;
+				filter = TREE_FILTERS[(TREE_FILTERS.indexOf(filter) + 1) % TREE_FILTERS.length] ?? "default";
+				current.setTitle(title());
+				current.setItems(build());
+				app.tui.requestRender();
+				return true;
+			},
 			onSelect: (item) => {
+				if (item.value === leaf) return;
 				void app.runAction(async () => {
-					const result = await app.session.navigateTree(item.value);
+					const summarize = await this.askSummarize();
+					if (summarize === undefined) return;
+					const result = await app.session.navigateTree(item.value, { summarize });
 					if (result.cancelled) return;
 					app.transcript.reset(app.session.messages);
 					app.refreshFooter();
@@ -187,6 +236,15 @@ export class Selectors {
 		});
 		const leafIndex = items.findIndex((item) => item.value === leaf);
 		if (leafIndex >= 0) for (let step = 0; step < leafIndex; step++) selector.handleInput("\x1b[B");
+	}
+
+	/** Whether to summarise the branch being left (skipped with `branchSummary.skipPrompt`); undefined = cancel. */
+	private async askSummarize(): Promise<boolean | undefined> {
+		const app = this.app;
+		if (app.session.settingsManager.getBranchSummarySettings().skipPrompt) return false;
+		const answer = await app.uiContext.select("Summarize the branch you are leaving?", ["No summary", "Summarize"]);
+		if (answer === undefined) return undefined;
+		return answer === "Summarize";
 	}
 
 	fork(): void {

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxText } from "@pi/ai";
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
@@ -243,5 +243,48 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitForText("Select a model");
 		await fixture.type("\x1b");
 		await fixture.waitUntil((screen) => !screen.includes("Select a model"));
+	});
+
+	it("/tree: filters with Tab, asks about a branch summary, and moves the leaf", async () => {
+		const fixture = await setup({ tools: ["bash"] });
+		fixture.faux.setResponses([
+			fauxAssistantMessage([fauxToolCall("bash", { command: "echo tool-output" })], { stopReason: "toolUse" }),
+			fauxAssistantMessage("first answer"),
+			fauxAssistantMessage("second answer"),
+		]);
+		await fixture.type("first question\r");
+		await fixture.waitForText("first answer");
+		await fixture.type("second question\r");
+		await fixture.waitForText("second answer");
+		await fixture.type("/tree\r");
+		await fixture.waitForText("Session tree (filter: default");
+		expect(fixture.screen()).toContain("● assistant: second answer");
+		expect(fixture.screen()).toContain("assistant: (1 tool call)");
+		await fixture.type("\t");
+		await fixture.waitForText("filter: no-tools");
+		expect(fixture.screen()).not.toContain("(1 tool call)");
+		await fixture.type("\t");
+		await fixture.waitForText("filter: user-only");
+		expect(fixture.screen()).not.toContain("assistant:");
+		await fixture.type("first question");
+		await fixture.type("\r");
+		await fixture.waitForText("Summarize the branch you are leaving?");
+		await fixture.type("\r");
+		await fixture.waitUntil((screen) => !screen.includes("second answer"));
+		expect(fixture.app.editor.getText()).toBe("first question");
+		expect(fixture.app.session.messages).toHaveLength(0);
+	});
+
+	it("Escape twice on an empty editor opens the tree", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("hello")]);
+		await fixture.type("hi\r");
+		await fixture.waitForText("hello");
+		// Straight to the TUI: the input buffer would join two quick ESC bytes into one Alt+Escape.
+		fixture.app.tui.handleInput("\x1b");
+		await fixture.settle();
+		expect(fixture.screen()).not.toContain("Session tree");
+		fixture.app.tui.handleInput("\x1b");
+		await fixture.waitForText("Session tree");
 	});
 });

@@ -35,7 +35,7 @@ export class SelectorComponent implements Component, Focusable {
 	private readonly search: Input;
 
 	constructor(
-		private readonly options: SelectorOptions,
+		private options: SelectorOptions,
 		private readonly theme: Theme,
 		keybindings: KeybindingsManager,
 	) {
@@ -51,6 +51,10 @@ export class SelectorComponent implements Component, Focusable {
 			keybindings,
 			onChange: (value) => this.list.filter(value),
 		});
+	}
+
+	setTitle(title: string): void {
+		this.options.title = title;
 	}
 
 	setItems(items: SelectItem[]): void {
