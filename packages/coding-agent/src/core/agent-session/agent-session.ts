@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
+import type { Agent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
 import type { SettingsManager } from "../config/settings-manager.js";
 import { exportSessionToHtml } from "../export-html/export-session-html.js";
@@ -14,8 +14,9 @@ import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
-import { SessionWriteError } from "../session/session-file.js";
+import type { SessionWriteError } from "../session/session-file.js";
 import type { SessionManager } from "../session/session-manager.js";
+import { createAgentEventRouter } from "./agent-event-router.js";
 import type { AgentSessionConfig, PromptOptions } from "./agent-session-config.js";
 import type { AgentSessionListener, CompactionResult, QueuedInputDisposition } from "./agent-session-events.js";
 import type { RunPhase } from "./run-state.js";
@@ -34,11 +35,7 @@ import {
 import type { NavigateTreeOptions } from "./session-tree-navigation.js";
 
 export type { ExtensionBindings } from "../extensions/extension-bindings.js";
-export {
-	type AgentSessionConfig,
-	ALREADY_PROCESSING_MESSAGE,
-	type PromptOptions,
-} from "./agent-session-config.js";
+export { type AgentSessionConfig, ALREADY_PROCESSING_MESSAGE, type PromptOptions } from "./agent-session-config.js";
 export type { AfterTurnCompaction, RunPhase, RunPhaseName } from "./run-state.js";
 export type { ScopedModel } from "./session-model-control.js";
 export { ABORTED_BEFORE_START_MESSAGE } from "./session-run.js";
@@ -66,7 +63,6 @@ export class AgentSession {
 	private autoRetry: boolean;
 	private disposed = false;
 	private bindings: ExtensionBindings = { mode: "print" };
-	private lastSessionWriteError: SessionWriteError | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -85,9 +81,11 @@ export class AgentSession {
 			emit: (event) => this.events.emit(event),
 			isAutoRetryEnabled: () => this.autoRetry,
 			refreshSystemPrompt: () => this.refreshSystemPrompt(),
+			// Extensions hear of model and level changes (model_select, thinking_level_select).
+			notifyModelChange: (before, source) => notifyModelChange(this.extensionRunner, before, this, source),
 			reportExtensionError: (path, error) => reportCommandError(this.bindings.onError, path, error),
 		});
-		this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
+		this.unsubscribeAgent = this.agent.subscribe(createAgentEventRouter(this.parts, this.events));
 	}
 
 	/** Registers a listener for every session event. Not awaited. Returns an unsubscribe function. */
@@ -95,53 +93,10 @@ export class AgentSession {
 		return this.events.subscribe(listener);
 	}
 
-	private onAgentEvent(event: AgentEvent): void {
-		// Deltas are nearly every event: forward them before any other check.
-		if (event.type === "message_update") {
-			this.events.emit(event);
-			return;
-		}
-		if (event.type === "message_start") this.parts.queues.noteInjected(event.message);
-		if (event.type === "message_end") {
-			this.persistMessage(event.message);
-			if (event.message.role === "assistant") this.parts.run.noteReply(event.message);
-		}
-		if (event.type === "agent_end") {
-			const run = this.parts.run;
-			const willRetry = run.decideRetry();
-			this.events.emit({ ...event, willRetry });
-			run.afterAgentEnd(willRetry);
-			return;
-		}
-		this.events.emit(event);
-	}
-
-	/**
-	 * A message that cannot be saved (full disk, …) stops the run: nothing more is built on a reply
-	 * the session file does not hold. An unsaved assistant reply ends as an error carrying the write
-	 * error — listeners get it in this very `message_end`, and the loop runs none of its tool calls;
-	 * any other unsaved message aborts the run (whose final reply then shows the error if it cannot
-	 * be saved either). The error stays readable as `sessionWriteError`.
-	 */
-	private persistMessage(message: AgentMessage): void {
-		try {
-			this.sessionManager.appendMessage(message);
-		} catch (error) {
-			if (!(error instanceof SessionWriteError)) throw error;
-			this.lastSessionWriteError = error;
-			if (message.role === "assistant") {
-				message.stopReason = "error";
-				message.errorMessage = error.message;
-			} else this.agent.abort();
-		}
-	}
-
 	/** The last failed session write (the session file lacks that message), if any. */
 	get sessionWriteError(): SessionWriteError | undefined {
-		return this.lastSessionWriteError;
+		return this.parts.context.sessionWriteError;
 	}
-
-	// --- state --------------------------------------------------------------------------------
 
 	get model(): Model | undefined {
 		return this.agent.state.model;
@@ -212,8 +167,6 @@ export class AgentSession {
 		return this.parts.queues.size;
 	}
 
-	// --- prompting ----------------------------------------------------------------------------
-
 	/**
 	 * The full input pipeline (rpc.md §9.1.1). Resolves when the accepted run has completely
 	 * finished (retries, overflow compaction and queued follow-ups included); rejects when the
@@ -247,8 +200,6 @@ export class AgentSession {
 	clearQueue(): { steering: string[]; followUp: string[] } {
 		return this.parts.queues.clear();
 	}
-
-	// --- abort, retry and compaction control --------------------------------------------------
 
 	/** Aborts whatever runs (preflight, stream, tools, retry wait, compaction, tree summary) and waits until idle. */
 	async abort(): Promise<void> {
@@ -301,13 +252,9 @@ export class AgentSession {
 		return this.parts.tree.navigate(targetId, options);
 	}
 
-	// --- model and thinking -------------------------------------------------------------------
-
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
-		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
 		this.parts.modelControl.setModel(model);
-		notifyModelChange(this.extensionRunner, before, this, "set");
 	}
 
 	/** Every configured model whose provider has usable credentials (re-reads models.json). */
@@ -321,11 +268,8 @@ export class AgentSession {
 	}
 
 	/** Moves to the next model; undefined when there is nothing to cycle to. */
-	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
-		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
-		const result = await this.parts.modelControl.cycleModel();
-		notifyModelChange(this.extensionRunner, before, this, "cycle");
-		return result;
+	cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		return this.parts.modelControl.cycleModel();
 	}
 
 	/** Levels the current model supports, ascending; `["off"]` without a model. */
@@ -335,17 +279,12 @@ export class AgentSession {
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. */
 	setThinkingLevel(level: ThinkingLevel): void {
-		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
 		this.parts.modelControl.setThinkingLevel(level);
-		notifyModelChange(this.extensionRunner, before, this, "set");
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */
 	cycleThinkingLevel(): ThinkingLevel | undefined {
-		const before = { model: this.model, thinkingLevel: this.thinkingLevel };
-		const level = this.parts.modelControl.cycleThinkingLevel();
-		notifyModelChange(this.extensionRunner, before, this, "cycle");
-		return level;
+		return this.parts.modelControl.cycleThinkingLevel();
 	}
 
 	setSteeringMode(mode: "all" | "one-at-a-time"): void {
@@ -360,8 +299,6 @@ export class AgentSession {
 		if (this.rebuildSystemPrompt) this.agent.state.systemPrompt = this.rebuildSystemPrompt();
 	}
 
-	// --- bash ---------------------------------------------------------------------------------
-
 	/** Runs a user shell command; its output enters the next prompt's context unless excluded. */
 	executeBash(command: string, options: { excludeFromContext?: boolean; id?: unknown } = {}): Promise<BashResult> {
 		return this.parts.bash.execute(command, options);
@@ -371,8 +308,6 @@ export class AgentSession {
 	abortBash(): void {
 		this.parts.bash.abortAll();
 	}
-
-	// --- stats and queries --------------------------------------------------------------------
 
 	/** Tokens are unknown (null) while the branch's newest compaction is newer than its last good reply. */
 	getContextUsage(): ContextUsage | undefined {

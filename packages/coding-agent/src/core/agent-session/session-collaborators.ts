@@ -1,3 +1,4 @@
+import type { ModelSnapshot } from "../extensions/notify-model-change.js";
 import type { AgentSessionConfig } from "./agent-session-config.js";
 import type { AgentSessionEvent } from "./agent-session-events.js";
 import { type CompleteFn, completeWithIdleTimeout } from "./idle-timeout.js";
@@ -30,6 +31,8 @@ export interface CollaboratorHost {
 	emit(event: AgentSessionEvent): void;
 	isAutoRetryEnabled(): boolean;
 	refreshSystemPrompt(): void;
+	/** A model or thinking level change made through the session's API. */
+	notifyModelChange(before: ModelSnapshot, source: "set" | "cycle"): void;
 	reportExtensionError(extensionPath: string, error: unknown): void;
 }
 
@@ -78,6 +81,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		modelRuntime,
 		scopedModels: config.scopedModels ?? [],
 		refreshSystemPrompt: () => host.refreshSystemPrompt(),
+		notifyChange: (before, source) => host.notifyModelChange(before, source),
 	});
 	const input = new SessionInput({
 		session: host.session,

@@ -1,4 +1,5 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
+import { SessionWriteError } from "../session/session-file.js";
 import type { SessionManager } from "../session/session-manager.js";
 
 /**
@@ -7,6 +8,8 @@ import type { SessionManager } from "../session/session-manager.js";
  */
 export class SessionContext {
 	private readonly excluded = new WeakSet<AgentMessage>();
+	/** The last failed session write (the session file lacks that message), if any. */
+	sessionWriteError: SessionWriteError | undefined;
 
 	constructor(
 		private readonly agent: Agent,
@@ -34,6 +37,27 @@ export class SessionContext {
 	restore(messages: readonly AgentMessage[]): void {
 		for (const message of messages) this.excluded.delete(message);
 		this.rebuild();
+	}
+
+	/**
+	 * Saves a message that just ended. One that cannot be saved (full disk, …) stops the run:
+	 * nothing more is built on a reply the session file does not hold. An unsaved assistant reply
+	 * ends as an error carrying the write error — listeners get it in this very `message_end`, and
+	 * the loop runs none of its tool calls; any other unsaved message aborts the run (whose final
+	 * reply then shows the error if it cannot be saved either). The error stays readable as
+	 * `sessionWriteError`.
+	 */
+	persist(message: AgentMessage): void {
+		try {
+			this.sessionManager.appendMessage(message);
+		} catch (error) {
+			if (!(error instanceof SessionWriteError)) throw error;
+			this.sessionWriteError = error;
+			if (message.role === "assistant") {
+				message.stopReason = "error";
+				message.errorMessage = error.message;
+			} else this.agent.abort();
+		}
 	}
 
 	/** Persists a message outside a run (user bash) and appends it to the context. */

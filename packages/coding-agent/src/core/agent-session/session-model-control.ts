@@ -1,6 +1,7 @@
 import type { Agent, ThinkingLevel } from "@pi/agent-core";
 import { clampThinkingLevel, getSupportedThinkingLevels, type Model, THINKING_LEVELS } from "@pi/ai";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { ModelSnapshot } from "../extensions/notify-model-change.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { SessionManager } from "../session/session-manager.js";
 import { PiUserError } from "../user-error.js";
@@ -20,6 +21,8 @@ export interface ModelControlHost {
 	scopedModels: readonly ScopedModel[];
 	/** Rebuilds the system prompt after a model change. */
 	refreshSystemPrompt(): void;
+	/** After each public change (extensions hear of what changed, extensions.md §3.1). */
+	notifyChange(before: ModelSnapshot, source: "set" | "cycle"): void;
 }
 
 /**
@@ -33,8 +36,24 @@ export class SessionModelControl {
 		return this.host.agent.state.model;
 	}
 
+	private snapshot(): ModelSnapshot {
+		return { model: this.model, thinkingLevel: this.host.agent.state.thinkingLevel };
+	}
+
+	/** Runs one public change, then reports it once (nested steps do not report). */
+	private reporting<T>(source: "set" | "cycle", change: () => T): T {
+		const before = this.snapshot();
+		const result = change();
+		this.host.notifyChange(before, source);
+		return result;
+	}
+
 	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
 	setModel(model: Model): void {
+		this.reporting("set", () => this.selectModel(model));
+	}
+
+	private selectModel(model: Model): void {
 		this.host.agent.state.model = model;
 		this.host.sessionManager.appendModelChange(model.provider, model.id);
 		this.host.settings.setDefaultModelAndProvider(model.provider, model.id);
@@ -50,6 +69,15 @@ export class SessionModelControl {
 
 	/** Moves to the next model; undefined when there is nothing else to cycle to. */
 	async cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined> {
+		const before = this.snapshot();
+		const result = await this.cycleToNextModel();
+		this.host.notifyChange(before, "cycle");
+		return result;
+	}
+
+	private async cycleToNextModel(): Promise<
+		{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | undefined
+	> {
 		const { models, isScoped } = await this.getCycleModels();
 		const current = this.model;
 		const index = models.findIndex(
@@ -58,8 +86,8 @@ export class SessionModelControl {
 		const others = models.length - (index >= 0 ? 1 : 0);
 		if (others === 0) return undefined;
 		const next = models[(index + 1) % models.length]!;
-		this.setModel(next.model);
-		if (next.thinkingLevel) this.setThinkingLevel(next.thinkingLevel);
+		this.selectModel(next.model);
+		if (next.thinkingLevel) this.checkedThinkingLevel(next.thinkingLevel);
 		return { model: next.model, thinkingLevel: this.host.agent.state.thinkingLevel, isScoped };
 	}
 
@@ -70,6 +98,10 @@ export class SessionModelControl {
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. Rejects unknown names. */
 	setThinkingLevel(level: ThinkingLevel): void {
+		this.reporting("set", () => this.checkedThinkingLevel(level));
+	}
+
+	private checkedThinkingLevel(level: ThinkingLevel): void {
 		// Checked here, not only at the wire: every host reaches the session (rpc.md §9.4.1).
 		if (level !== "off" && !THINKING_LEVELS.includes(level))
 			throw new PiUserError("invalid_thinking_level", `Invalid thinking level: ${String(level)}`);
@@ -86,10 +118,12 @@ export class SessionModelControl {
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */
 	cycleThinkingLevel(): ThinkingLevel | undefined {
-		const levels = this.getAvailableThinkingLevels();
-		if (levels.length <= 1) return undefined;
-		const next = levels[(levels.indexOf(this.host.agent.state.thinkingLevel) + 1) % levels.length]!;
-		this.setThinkingLevel(next);
-		return this.host.agent.state.thinkingLevel;
+		return this.reporting("cycle", () => {
+			const levels = this.getAvailableThinkingLevels();
+			if (levels.length <= 1) return undefined;
+			const next = levels[(levels.indexOf(this.host.agent.state.thinkingLevel) + 1) % levels.length]!;
+			this.checkedThinkingLevel(next);
+			return this.host.agent.state.thinkingLevel;
+		});
 	}
 }
