@@ -33,7 +33,7 @@ export const unknown = () => getModel("anthropic", "claude-nope");
 
 let work = "";
 let consumer = "";
-const examples: { pkg: string; file: string; quickStart: boolean }[] = [];
+const examples: { pkg: string; file: string; quickStart: boolean; code: string }[] = [];
 let typeCheckOutput = "";
 
 function slug(name: string): string {
@@ -72,7 +72,7 @@ beforeAll(() => {
 		readmeBlocks(join(pkg.dir, "README.md")).forEach((block, index) => {
 			const file = `${slug(pkg.name)}-${index + 1}`;
 			writeFileSync(join(consumer, "src", `${file}.ts`), block.code);
-			examples.push({ pkg: pkg.name, file, quickStart: block.quickStart });
+			examples.push({ pkg: pkg.name, file, quickStart: block.quickStart, code: block.code });
 		});
 	}
 	writeFileSync(join(consumer, "src", "probes.ts"), PROBES);
@@ -152,6 +152,22 @@ describe("the packages installed from their tarballs", () => {
 			expect(result.code).toBe(0);
 		});
 	}
+
+	it("run the @pi/tui README's VirtualTerminal example as written", async () => {
+		const example = examples.find(
+			(candidate) => candidate.pkg === "@pi/tui" && /from "@pi\/tui\/testing"/.test(candidate.code),
+		);
+		expect(example, "the tui README shows VirtualTerminal").toBeDefined();
+		const result = await run(process.execPath, [join(consumer, "dist", `${example?.file}.js`)], {
+			cwd: consumer,
+			env: offlineEnv(),
+			timeoutMs: 20_000,
+		});
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toContain("Title");
+		expect(result.stdout).toContain("> hi");
+		expect(result.code).toBe(0);
+	});
 
 	it("run the @pi/tui README quick start in a pseudo-terminal", async (context) => {
 		const example = examples.find((candidate) => candidate.pkg === "@pi/tui" && candidate.quickStart);
