@@ -97,6 +97,22 @@ describe("the durable write primitive", () => {
 	});
 });
 
+describe("read-only files", () => {
+	it.skipIf(process.getuid?.() === 0 || process.platform === "win32")(
+		"write still refuses a file without write permission (a rename would replace it)",
+		async () => {
+			const dir = tempDir();
+			const path = join(dir, "locked.txt");
+			writeFileSync(path, "protected");
+			chmodSync(path, 0o444);
+			await expect(createWriteTool(dir).execute("c", { path: "locked.txt", content: "x" }, undefined)).rejects.toThrow(
+				"Permission denied: locked.txt",
+			);
+			expect(readFileSync(path, "utf8")).toBe("protected");
+		},
+	);
+});
+
 describe("ownership", () => {
 	it.skipIf(process.getuid?.() !== 0)("keeps the owner of a file pi (as root) replaces", () => {
 		const path = join(tempDir(), "owned.txt");

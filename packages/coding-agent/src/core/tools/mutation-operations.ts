@@ -1,4 +1,5 @@
-import { mkdir } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir } from "node:fs/promises";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { openRegularFile } from "./regular-file.js";
 
@@ -33,7 +34,7 @@ export function createLocalWriteOperations(): WriteOperations {
 		mkdir: async (absoluteDir) => {
 			await mkdir(absoluteDir, { recursive: true });
 		},
-		writeFile: async (absolutePath, content) => writeFileAtomic(absolutePath, content),
+		writeFile: async (absolutePath, content) => replaceFile(absolutePath, content),
 	};
 }
 
@@ -48,6 +49,19 @@ export function createLocalEditOperations(): EditOperations {
 				await handle.close();
 			}
 		},
-		writeFile: async (absolutePath, content) => writeFileAtomic(absolutePath, content),
+		writeFile: async (absolutePath, content) => replaceFile(absolutePath, content),
 	};
+}
+
+/**
+ * A rename would replace even a read-only file (only the directory's permissions count), so an
+ * existing file must be writable first: a file the user protected stays `Permission denied`.
+ */
+async function replaceFile(absolutePath: string, content: string): Promise<void> {
+	try {
+		await access(absolutePath, constants.W_OK);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+	}
+	writeFileAtomic(absolutePath, content);
 }
