@@ -101,14 +101,16 @@ async function measureStartup(): Promise<number> {
 	}
 }
 
-/** Spawn → first line of a node process that only imports the ACP SDK: the floor under the figure above. */
-async function measureSdkFloor(): Promise<number> {
+/**
+ * Spawn → first line of a node process that does nothing else (`code` empty) or only imports the
+ * ACP SDK: the context of the initialize figure on a loaded machine.
+ */
+async function measureFloor(code: string): Promise<number> {
 	const start = performance.now();
-	const child = spawn(
-		process.execPath,
-		["--input-type=module", "-e", 'await import("@agentclientprotocol/sdk"); process.stdout.write("ready\\n");'],
-		{ cwd: SDK_RESOLUTION_DIR, stdio: ["pipe", "pipe", "inherit"] },
-	);
+	const child = spawn(process.execPath, ["--input-type=module", "-e", `${code} process.stdout.write("ready\\n");`], {
+		cwd: SDK_RESOLUTION_DIR,
+		stdio: ["pipe", "pipe", "inherit"],
+	});
 	const elapsed = await new Promise<number>((resolve) =>
 		child.stdout.once("data", () => resolve(performance.now() - start)),
 	);
@@ -177,13 +179,18 @@ export async function benchAcp(): Promise<BenchResult[]> {
 	await measureStartup();
 	const startups: number[] = [];
 	for (let run = 0; run < STARTUP_RUNS; run++) startups.push(await measureStartup());
-	const floors: number[] = [];
-	for (let run = 0; run < STARTUP_RUNS; run++) floors.push(await measureSdkFloor());
+	const nodeFloors: number[] = [];
+	const sdkFloors: number[] = [];
+	for (let run = 0; run < STARTUP_RUNS; run++) {
+		nodeFloors.push(await measureFloor(""));
+		sdkFloors.push(await measureFloor('await import("@agentclientprotocol/sdk");'));
+	}
 	const results: BenchResult[] = [
 		{ name: "acp: spawn → initialize response (median of 7)", value: Math.round(median(startups)), unit: "ms" },
+		{ name: "acp: context, spawn → bare node prints (median of 7)", value: Math.round(median(nodeFloors)), unit: "ms" },
 		{
-			name: "acp: floor, spawn → node has imported the ACP SDK (median of 7)",
-			value: Math.round(median(floors)),
+			name: "acp: context, spawn → node has imported the ACP SDK (median of 7)",
+			value: Math.round(median(sdkFloors)),
 			unit: "ms",
 		},
 	];
