@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { fauxAssistantMessage, REDACTED, redactSecrets } from "@pi/ai";
 import { describe, expect, it } from "vitest";
+import { AuthStorage } from "../../src/core/config/auth-storage.js";
 import { clearConfigValueCache, resolveConfigValue } from "../../src/core/config/config-value.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
 import { createFauxSession } from "../support/faux-session.js";
@@ -61,6 +62,17 @@ describe("private directories", () => {
 		session.appendMessage(assistantMessage("ok"));
 		expect(statSync(agentDir).mode & 0o777).toBe(0o700);
 		expect(statSync(sessions).mode & 0o777).toBe(0o700);
+	});
+});
+
+describe("a broken auth.json", () => {
+	it("is reported without the piece of the credential V8 quotes", () => {
+		const path = `${tempDir()}/auth.json`;
+		writeFileSync(path, `{"anthropic": {"type": "api_key", "key": sk-ant-api03-SECRETSECRET}}`);
+		const auth = new AuthStorage(path);
+		expect(auth.get("anthropic")).toBeUndefined();
+		expect(auth.loadError).toContain(path);
+		expect(auth.loadError).not.toMatch(/sk-ant|SECRET/);
 	});
 });
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { redactSecrets } from "@pi/ai";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /** The outcome of reading a JSON config file: its value, or why it could not be used. */
@@ -24,11 +25,22 @@ export function readJsonObjectFile<T extends object>(path: string, fallback: T):
 		}
 		return { status: "ok", value: value as T };
 	} catch (error) {
-		return { status: "invalid", value: fallback, error: `${path} is not valid JSON: ${(error as Error).message}` };
+		return { status: "invalid", value: fallback, error: `${path} is not valid JSON: ${parseErrorText(error)}` };
 	}
 }
 
 /** Writes pretty JSON durably (see writeFileAtomic), optionally with an exact file mode. */
 export function writeJsonFileAtomic(path: string, value: unknown, mode?: number): void {
 	writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, { mode });
+}
+
+/**
+ * V8 quotes the text around a JSON syntax error — in auth.json that is a piece of a credential,
+ * too short for pattern redaction — so the quote is dropped and the rest redacted.
+ */
+function parseErrorText(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	return redactSecrets(
+		message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, " (the file is not valid JSON)"),
+	);
 }
