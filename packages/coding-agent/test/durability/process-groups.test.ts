@@ -26,7 +26,10 @@ process.stdin.on("data", () => {
 });
 `;
 
-async function backgroundSurvives(action: "exit" | "throw" | "signal"): Promise<boolean> {
+async function backgroundSurvives(
+	action: "exit" | "throw" | "signal",
+	signal: NodeJS.Signals = "SIGTERM",
+): Promise<boolean> {
 	expect(existsSync(builtOperations), `build @pi/coding-agent first (${builtOperations})`).toBe(true);
 	const fifo = join(tempDir(), "held.fifo");
 	execFileSync("mkfifo", [fifo]);
@@ -43,7 +46,7 @@ async function backgroundSurvives(action: "exit" | "throw" | "signal"): Promise<
 	await new Promise((resolve) => reader.once("open", resolve));
 	const pid = await sleepPid;
 	const exited = new Promise((resolve) => pi.once("exit", resolve));
-	if (action === "signal") pi.kill("SIGTERM");
+	if (action === "signal") pi.kill(signal);
 	else pi.stdin.write("go\n");
 	await exited;
 	// End of file on the FIFO: its only writer, the backgrounded sleep, is dead. The timer only
@@ -68,9 +71,12 @@ describe("bash process groups die with pi", () => {
 	it.skipIf(process.platform === "win32")("on an uncaught exception", async () => {
 		expect(await backgroundSurvives("throw")).toBe(false);
 	});
-	it.skipIf(process.platform === "win32")("on SIGTERM nobody else handles", async () => {
-		expect(await backgroundSurvives("signal")).toBe(false);
-	});
+	it.skipIf(process.platform === "win32").each(["SIGTERM", "SIGINT", "SIGHUP"] as const)(
+		"on %s nobody else handles",
+		async (signal) => {
+			expect(await backgroundSurvives("signal", signal)).toBe(false);
+		},
+	);
 
 	it("killTrackedProcessGroups signals and forgets every tracked group", async () => {
 		const child = spawn("sleep", ["60"], { detached: true, stdio: "ignore" });
