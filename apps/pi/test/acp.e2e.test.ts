@@ -142,4 +142,23 @@ describe("pi --mode acp", () => {
 		const queued = current.extNotifications.filter((note) => note.method === "_pi/queue_update");
 		expect(queued.some((note) => JSON.stringify(note.params).includes('"followUp":["two"]'))).toBe(true);
 	});
+
+	it("answers a model error with a JSON-RPC error carrying the vendor's text, the key masked", async () => {
+		const { pi: current, sessionId } = await started();
+		mock.enqueue({
+			type: "error",
+			status: 400,
+			message: "Invalid request: key sk-live-abcdefghijklmnopqrstuv is not allowed",
+		});
+		const failure = await current
+			.prompt(sessionId, "hi")
+			.then(() => undefined)
+			.catch((error: unknown) => error as { code?: number; message?: string });
+		expect(failure?.code).toBe(-32603);
+		expect(failure?.message).toContain("400");
+		expect(failure?.message).toContain("is not allowed");
+		expect(failure?.message).not.toContain("sk-live-abcdefghijklmnopqrstuv");
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "recovered" }] });
+		expect((await current.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+	});
 });
