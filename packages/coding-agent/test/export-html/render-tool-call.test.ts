@@ -36,6 +36,16 @@ describe("renderToolCall", () => {
 		expect(html).toContain('<code class="language-py hljs"><span class="hljs-keyword">def</span>');
 	});
 
+	it("shows grep, find and ls as their pattern and path", () => {
+		expect(renderToolCall(call("grep", { pattern: "a<b", path: "src", glob: "*.ts" }))).toContain(
+			'<span class="badge">grep</span> <code>a&lt;b</code> in <span class="tool-path">src</span> <span class="muted">(*.ts)</span>',
+		);
+		expect(renderToolCall(call("find", { pattern: "*.md" }))).toContain(
+			'<code>*.md</code> in <span class="tool-path">.</span>',
+		);
+		expect(renderToolCall(call("ls", {}))).toContain('<span class="badge">ls</span> <span class="tool-path">.</span>');
+	});
+
 	it("escapes hostile arguments and falls back to JSON when they are not what the tool takes", () => {
 		const hostile = renderToolCall(call("bash", { command: "echo '<script>alert(1)</script>'" }));
 		expect(hostile).not.toContain("<script>");

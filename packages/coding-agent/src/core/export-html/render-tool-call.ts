@@ -121,6 +121,16 @@ function renderKnownCall(call: ToolCall): string | undefined {
 		}
 		case "edit":
 			return path === undefined ? undefined : renderEditCall(call, path);
+		case "grep":
+		case "find": {
+			const pattern = stringArgument(call, "pattern");
+			if (pattern === undefined) return undefined;
+			const glob = stringArgument(call, "glob");
+			const where = `in <span class="tool-path">${escapeHtml(path ?? ".")}</span>${glob ? ` <span class="muted">(${escapeHtml(glob)})</span>` : ""}`;
+			return header(call.name, `<code>${escapeHtml(pattern)}</code> ${where}`);
+		}
+		case "ls":
+			return header("ls", `<span class="tool-path">${escapeHtml(path ?? ".")}</span>`);
 		default:
 			return undefined;
 	}
