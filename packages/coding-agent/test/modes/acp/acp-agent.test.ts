@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { textOf, updatesOf, useAcpPair } from "./acp-harness.js";
 
-const { start } = useAcpPair();
+const { start, tempDir } = useAcpPair();
 describe("ACP agent", () => {
 	it("initializes with honest capabilities, name, version and auth methods", async () => {
 		const { init } = await start();
@@ -35,10 +35,15 @@ describe("ACP agent", () => {
 		expect(updatesOf(current, "user_message_chunk")).toEqual([]);
 	});
 
-	it("advertises templates and skills as available commands after session/new", async () => {
-		const { pair: current } = await start();
+	it("advertises prompt templates as available commands after session/new", async () => {
+		const agentDir = tempDir();
+		mkdirSync(join(agentDir, "prompts"));
+		writeFileSync(join(agentDir, "prompts", "review.md"), "---\ndescription: Review the diff\n---\nReview $@\n");
+		const { pair: current } = await start({ agentDir });
 		const update = await current.waitForUpdate((candidate) => candidate.sessionUpdate === "available_commands_update");
-		expect(update.sessionUpdate).toBe("available_commands_update");
+		expect(update).toMatchObject({
+			availableCommands: [{ name: "review", description: "Review the diff" }],
+		});
 	});
 
 	it("maps a bash tool call to tool_call and tool_call_update with kind execute and its output", async () => {

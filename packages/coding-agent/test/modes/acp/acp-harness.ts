@@ -191,7 +191,7 @@ export function useAcpPair(): {
 		},
 		start: async (options = {}, capabilities = {}) => {
 			await pair?.close();
-			const agentDir = tempDir();
+			const agentDir = options.agentDir ?? tempDir();
 			const cwd = tempDir();
 			pair = createAcpPair({ agentDir, sessionDir: join(agentDir, "sessions"), ...options });
 			const init = await pair.connection.agent.request("initialize", {
