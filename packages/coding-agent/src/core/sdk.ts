@@ -206,8 +206,10 @@ export async function createAgentSessionServices(
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
 	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
-	for (const error of extensions.errors)
-		diagnostics.push({ type: "error", message: `Extension load failed: ${error.error}` });
+	// A warning, not an error: the run goes on with the extensions that did load (extensions.md §1.3).
+	for (const error of extensions.errors) {
+		diagnostics.push({ type: "warning", message: `Extension load failed: ${error.error}` });
+	}
 	for (const message of extensions.runner.diagnostics) diagnostics.push({ type: "warning", message });
 	// Providers registered by factories were queued until the model runtime existed.
 	extensions.runner.setModelRuntime(modelRuntime);
