@@ -51,6 +51,32 @@ describe("ACP runs", () => {
 		expect(session.isStreaming).toBe(false);
 	});
 
+	it("cancels during a compaction after the turn", async () => {
+		const { pair: current, sessionId } = await start({
+			faux: { models: [{ id: "tiny", contextWindow: 2000 }], tokensPerSecond: 400 },
+			settings: { compaction: { enabled: true, reserveTokens: 1900, keepRecentTokens: 1 } },
+		});
+		current.faux.setResponses([
+			fauxAssistantMessage("a reply long enough to cross the threshold ".repeat(12)),
+			fauxAssistantMessage("summary ".repeat(2000)),
+		]);
+		const session = current.runtimes[0]!.session;
+		const compacting = new Promise<void>((resolve) =>
+			session.subscribe((event) => {
+				if (event.type === "compaction_start") resolve();
+			}),
+		);
+		const prompt = current.connection.agent.request("session/prompt", {
+			sessionId,
+			prompt: [{ type: "text", text: "x" }],
+		});
+		await compacting;
+		await current.connection.agent.notify("session/cancel", { sessionId });
+		expect((await prompt).stopReason).toBe("cancelled");
+		expect(session.isCompacting).toBe(false);
+		expect(session.isStreaming).toBe(false);
+	});
+
 	it("steers when the prompt's _meta asks for it", async () => {
 		const { pair: current, sessionId } = await start({ tools: ["bash"], faux: { tokensPerSecond: 400 } });
 		current.faux.setResponses([
