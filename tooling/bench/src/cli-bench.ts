@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,8 @@ import { startMockProcess } from "./mock-process.js";
 
 /** The built binary, end to end (build apps/pi first; `pnpm bench` does). */
 const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
+/** The same program bundled by apps/pi's build (scripts/bundle.mjs); absent if bundling failed. */
+const PI_BUNDLE = fileURLToPath(new URL("../../../apps/pi/dist/bundle/pi.js", import.meta.url));
 
 const STARTUP_RUNS = 11;
 const PRINT_RUNS = 11;
@@ -44,10 +46,14 @@ function tempEnv(mockUrl?: string): TempEnv {
 }
 
 /** Spawn to exit of `node dist/cli.js ...args`, in ms, with stdout collected. */
-function runPi(args: readonly string[], temp: TempEnv): Promise<{ ms: number; code: number | null; stdout: string }> {
+function runPi(
+	args: readonly string[],
+	temp: TempEnv,
+	entry = PI_CLI,
+): Promise<{ ms: number; code: number | null; stdout: string }> {
 	return new Promise((resolve, reject) => {
 		const start = performance.now();
-		const child = spawn(process.execPath, [PI_CLI, ...args], {
+		const child = spawn(process.execPath, [entry, ...args], {
 			cwd: temp.cwd,
 			env: temp.env,
 			stdio: ["ignore", "pipe", "pipe"],
@@ -67,10 +73,10 @@ function runPi(args: readonly string[], temp: TempEnv): Promise<{ ms: number; co
 	});
 }
 
-async function timeCommand(args: readonly string[], temp: TempEnv, runs: number): Promise<number> {
-	await runPi(args, temp); // warm the file cache
+async function timeCommand(args: readonly string[], temp: TempEnv, runs: number, entry = PI_CLI): Promise<number> {
+	await runPi(args, temp, entry); // warm the file cache
 	const times: number[] = [];
-	for (let i = 0; i < runs; i++) times.push((await runPi(args, temp)).ms);
+	for (let i = 0; i < runs; i++) times.push((await runPi(args, temp, entry)).ms);
 	return median(times);
 }
 
@@ -128,7 +134,8 @@ export async function benchCli(): Promise<BenchResult[]> {
 		rmSync(bare.root, { recursive: true, force: true });
 	}
 
-	const replies = Array.from({ length: PRINT_RUNS + 1 }, () => ({
+	const bundled = existsSync(PI_BUNDLE);
+	const replies = Array.from({ length: (PRINT_RUNS + 1) * 2 }, () => ({
 		type: "reply",
 		blocks: [{ type: "text", text: "hello" }],
 	}));
@@ -140,6 +147,13 @@ export async function benchCli(): Promise<BenchResult[]> {
 			value: round(await timeCommand(["-p", "--no-session", "hi"], temp, PRINT_RUNS)),
 			unit: "ms",
 		});
+		if (bundled) {
+			results.push({
+				name: "pi -p hi against llm-mock, bundled (dist/bundle/pi.js), spawn to exit (median)",
+				value: round(await timeCommand(["-p", "--no-session", "hi"], temp, PRINT_RUNS, PI_BUNDLE)),
+				unit: "ms",
+			});
+		}
 	} finally {
 		await mock.close();
 		rmSync(temp.root, { recursive: true, force: true });

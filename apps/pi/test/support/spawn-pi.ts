@@ -3,8 +3,11 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PiTestEnv } from "./pi-env.js";
 
-/** The built binary (`npx tsc -b apps/pi` first). */
-export const PI_CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+/**
+ * The built binary (`npx tsc -b apps/pi` first). `PI_E2E_CLI=dist/bundle/pi.js` runs the suite
+ * against the bundle that `pnpm build` makes (the file `bin` points at) instead.
+ */
+export const PI_CLI = fileURLToPath(new URL(`../../${process.env.PI_E2E_CLI ?? "dist/cli.js"}`, import.meta.url));
 
 export interface SpawnPiOptions {
 	/** Default: `env.cwd`. */
