@@ -123,6 +123,26 @@ describe("issue 9: abort, compaction and retry made exact", () => {
 		expect(errors).toEqual([{ extensionPath: "/ext/boom.ts", event: "command", error: "kaput" }]);
 	});
 
+	it("2b. an abort from a before_agent_start handler stops the prompt before 'started'", async () => {
+		const { session, faux } = await createFauxSession();
+		const runner: ExtensionRunnerSeam = {
+			...noopExtensionRunner,
+			emitBeforeAgentStart: async () => {
+				void session.abort();
+				return [];
+			},
+		};
+		(session as unknown as { extensionRunner: ExtensionRunnerSeam }).extensionRunner = runner;
+		faux.setResponses([fauxAssistantMessage("never")]);
+		const dispositions: PromptDisposition[] = [];
+		await expect(session.prompt("go", { preflightResult: (d) => dispositions.push(d) })).rejects.toThrow(
+			"Aborted before the run started",
+		);
+		expect(dispositions).toEqual([]);
+		expect(faux.state.callCount).toBe(0);
+		expect(session.isStreaming).toBe(false);
+	});
+
 	it("4. abortRetry during the backoff ends the run with the final error, in memory as in the file", async () => {
 		const dir = tempDir();
 		const sessionManager = SessionManager.create("/w", dir);

@@ -1,4 +1,4 @@
-import type { Agent } from "@pi/agent-core";
+import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
 import type { ExtensionErrorReport } from "../extensions/extension-bindings.js";
 import type { ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
@@ -78,6 +78,7 @@ export class SessionInput {
 			return;
 		}
 		run.accept();
+		let injected: AgentMessage[] = [];
 		try {
 			// A manual compaction rewrites the Agent's messages; a run must not start under it.
 			await host.compactor.waitForIdle();
@@ -85,13 +86,15 @@ export class SessionInput {
 			run.assertNotAborted();
 			host.bash.flushPending();
 			await run.compactBeforePrompt();
+			// before_agent_start: extension messages (and held nextTurn ones) follow the user's message.
+			injected = (await session.extensionRunner.emitBeforeAgentStart?.(expanded.text, expanded.images)) ?? [];
+			// An abort from a before_agent_start handler still stops the prompt before "started".
+			run.assertNotAborted();
 		} catch (error) {
 			run.reject();
 			throw error;
 		}
 		const message = userMessage(expanded.text, expanded.images);
-		// before_agent_start: extension messages (and held nextTurn ones) follow the user's message.
-		const injected = (await session.extensionRunner.emitBeforeAgentStart?.(expanded.text, expanded.images)) ?? [];
 		options.preflightResult?.("started");
 		await run.start(() => session.agent.prompt(injected.length > 0 ? [message, ...injected] : message));
 	}
