@@ -231,6 +231,7 @@ export {
 	truncateTail,
 } from "./core/tools/truncate.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
+export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
 export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {
