@@ -306,9 +306,9 @@ function chooseTools(
 	options: CreateAgentSessionOptions,
 	cwd: string,
 	settings: SettingsManager,
-	extensionTools: readonly AgentTool[],
+	extensionTools: readonly AgentTool[] | undefined,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
-	const custom = [...(options.customTools ?? []), ...extensionTools];
+	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const builtinOptions = {
 		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
@@ -319,8 +319,8 @@ function chooseTools(
 	];
 	const excluded = new Set(options.excludeTools ?? []);
 	const wanted = [...new Set(names.filter((name) => !excluded.has(name)))];
-	// Built-ins are cheap objects; all are created only when extensions may switch them on.
-	const builtinNames = extensionTools.length > 0 ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
+	// Built-ins are cheap objects; all are created only when extensions (setActiveTools) may switch them on.
+	const builtinNames = extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
 	const all = new Map<string, AgentTool>([
 		...createBuiltinTools(cwd, builtinNames, builtinOptions).map((tool) => [tool.name, tool] as const),
 		...custom.map((tool) => [tool.name, tool] as const),
@@ -373,7 +373,7 @@ async function createSessionWith(
 		options,
 		sessionManager.getCwd(),
 		settingsManager,
-		runner?.getTools() ?? [],
+		runner?.getTools(),
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({

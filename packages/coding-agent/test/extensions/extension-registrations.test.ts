@@ -1,0 +1,99 @@
+import { join } from "node:path";
+import { fauxAssistantMessage, fauxToolCall } from "@pi/ai";
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import type { ExtensionAPI } from "../../src/core/extensions/extension-api.js";
+import { useTempDirs } from "../support/temp-dir.js";
+import { createExtensionSession } from "./extension-test-support.js";
+
+const tempDir = useTempDirs();
+const EXAMPLES = join(import.meta.dirname, "..", "..", "examples", "extensions");
+
+describe("registrations", () => {
+	it("reserved command names are ignored and duplicates keep the first, each with a diagnostic", async () => {
+		const ran: string[] = [];
+		const { session, result } = await createExtensionSession(tempDir(), [
+			(pi) => {
+				pi.registerCommand("model", { handler: () => void ran.push("model") });
+				pi.registerCommand("deploy", { handler: () => void ran.push("first") });
+			},
+			(pi) => pi.registerCommand("deploy", { handler: () => void ran.push("second") }),
+		]);
+		await session.bindExtensions({});
+		await session.prompt("/deploy");
+		expect(ran).toEqual(["first"]);
+		expect(session.extensionRunner.getCommand("model")).toBeUndefined();
+		const diagnostics = result.extensionsResult.runner!.diagnostics;
+		expect(diagnostics).toEqual([
+			'Command "/model" of <inline:0> ignored: the name is reserved for a built-in command',
+			'Command "/deploy" of <inline:1> ignored: already registered by <inline:0>',
+		]);
+	});
+
+	it("a tool registered in session_start is active at once; setActiveTools chooses the active set", async () => {
+		let api: ExtensionAPI | undefined;
+		const { session, faux } = await createExtensionSession(tempDir(), [
+			(pi) => {
+				api = pi;
+				pi.on("session_start", () => {
+					pi.registerTool({
+						name: "late",
+						label: "Late",
+						description: "Registered after load",
+						parameters: Type.Object({}),
+						execute: async () => ({ content: [{ type: "text", text: "late ran" }] }),
+					});
+				});
+			},
+		]);
+		await session.bindExtensions({});
+		expect(api!.getActiveTools()).toContain("late");
+		faux.setResponses([fauxAssistantMessage(fauxToolCall("late", {})), fauxAssistantMessage("done")]);
+		await session.prompt("go");
+		expect(session.messages.some((message) => message.role === "toolResult" && !message.isError)).toBe(true);
+		api!.setActiveTools(["read", "nope"]);
+		expect(api!.getActiveTools()).toEqual(["read"]);
+		expect(session.agent.state.systemPrompt).toContain("- read:");
+		expect(session.agent.state.systemPrompt).not.toContain("- late:");
+	});
+
+	it("providers registered by a factory are queued until the model runtime exists", async () => {
+		const { session } = await createExtensionSession(tempDir(), [
+			(pi) =>
+				pi.registerProvider("my-proxy", {
+					baseUrl: "http://127.0.0.1:9/v1",
+					api: "openai-completions",
+					apiKey: "test-key",
+					models: [{ id: "proxy-model", name: "Proxy model", contextWindow: 8000, maxTokens: 1000 }],
+				}),
+		]);
+		expect(session.modelRuntime.getModel("my-proxy", "proxy-model")?.baseUrl).toBe("http://127.0.0.1:9/v1");
+	});
+
+	it("the session_before_switch guard example refuses to leave a busy session without a UI", async () => {
+		const { session, faux, result } = await createExtensionSession(tempDir(), [], {
+			extensionPaths: [join(EXAMPLES, "confirm-session-switch.ts")],
+		});
+		await session.bindExtensions({});
+		expect(result.extensionsResult.errors).toEqual([]);
+		expect(
+			await session.extensionRunner.emitSessionBeforeChange({ type: "session_before_switch", reason: "new" }),
+		).toEqual({ cancel: false });
+		let release!: () => void;
+		faux.setResponses([
+			async () => {
+				await new Promise<void>((resolve) => {
+					release = resolve;
+				});
+				return fauxAssistantMessage("done");
+			},
+		]);
+		const run = session.prompt("work");
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(
+			await session.extensionRunner.emitSessionBeforeChange({ type: "session_before_switch", reason: "new" }),
+		).toEqual({ cancel: true });
+		release();
+		await run;
+	});
+});
