@@ -13,6 +13,7 @@ export class AssistantMessageComponent implements Component {
 	private blocks: Block[] = [];
 	private footer: string[] = [];
 	private showThinking: boolean;
+	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(
 		private readonly theme: Theme,
@@ -23,6 +24,7 @@ export class AssistantMessageComponent implements Component {
 
 	/** Re-reads the (partial or final) message. */
 	update(message: AssistantMessage): void {
+		this.cache = undefined;
 		let index = 0;
 		for (const content of message.content) {
 			if (content.type === "toolCall") continue;
@@ -60,13 +62,16 @@ export class AssistantMessageComponent implements Component {
 
 	setShowThinking(show: boolean): void {
 		this.showThinking = show;
+		this.cache = undefined;
 	}
 
 	invalidate(): void {
+		this.cache = undefined;
 		for (const block of this.blocks) block.markdown.invalidate();
 	}
 
 	render(width: number): string[] {
+		if (this.cache?.width === width) return this.cache.lines;
 		const lines: string[] = [];
 		for (const block of this.blocks) {
 			lines.push("");
@@ -81,6 +86,7 @@ export class AssistantMessageComponent implements Component {
 			lines.push("");
 			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 1))) lines.push(` ${wrapped}`);
 		}
+		this.cache = { width, lines };
 		return lines;
 	}
 }

@@ -27,18 +27,23 @@ export function formatTokens(count: number): string {
 /** Two lines (cwd and session name; usage left, model right) plus a line of extension statuses. */
 export class FooterComponent implements Component {
 	private state: FooterState | undefined;
+	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(private readonly theme: Theme) {}
 
 	setState(state: FooterState): void {
 		this.state = state;
+		this.cache = undefined;
 	}
 
-	invalidate(): void {}
+	invalidate(): void {
+		this.cache = undefined;
+	}
 
 	render(width: number): string[] {
 		const state = this.state;
 		if (!state) return [];
+		if (this.cache?.width === width) return this.cache.lines;
 		const theme = this.theme;
 		let cwd = state.cwd;
 		if (state.home && (cwd === state.home || cwd.startsWith(`${state.home}/`)))
@@ -66,6 +71,7 @@ export class FooterComponent implements Component {
 			const statuses = [...state.statuses.values()].join("  ");
 			lines.push(truncateToWidth(statuses, width));
 		}
+		this.cache = { width, lines };
 		return lines;
 	}
 }
