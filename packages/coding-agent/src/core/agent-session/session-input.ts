@@ -113,6 +113,7 @@ export class SessionInput {
 		run.accept();
 		try {
 			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
+			run.assertNotAborted();
 		} catch (error) {
 			run.reject();
 			throw error;
