@@ -21,7 +21,8 @@ import { LinesComponent } from "./components/lines-component.js";
 import { StatusIndicator } from "./components/status-indicator.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import type { InteractiveModeOptions } from "./interactive-mode.js";
-import { createTheme, editorThemeFor, type Theme } from "./theme.js";
+import { BUILTIN_THEMES, createTheme, editorThemeFor, type Theme, type ThemeFile } from "./theme.js";
+import { loadThemeFiles } from "./theme-files.js";
 import { Transcript } from "./transcript.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
@@ -71,6 +72,8 @@ export class InteractiveApp {
 	private readonly exitCode: Promise<number>;
 	private readonly statuses = new Map<string, string>();
 	private readonly startupWarnings: string[];
+	private readonly customThemes: ThemeFile[];
+	private readonly env: NodeJS.ProcessEnv;
 
 	constructor(
 		readonly runtime: AgentSessionRuntime,
@@ -78,11 +81,21 @@ export class InteractiveApp {
 	) {
 		const env = options.env ?? process.env;
 		const settings = runtime.services.settingsManager.getSettings();
-		this.theme = createTheme(typeof settings.theme === "string" ? settings.theme : undefined, { env });
+		const themeFiles = loadThemeFiles(runtime.agentDir, settings.themes);
+		this.customThemes = themeFiles.themes;
+		this.env = env;
+		this.theme = createTheme(typeof settings.theme === "string" ? settings.theme : undefined, {
+			env,
+			custom: this.customThemes,
+		});
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
 		setKeybindings(this.keybindings);
-		this.startupWarnings = [...(options.startupWarnings ?? []), ...(loaded.warning ? [loaded.warning] : [])];
+		this.startupWarnings = [
+			...(options.startupWarnings ?? []),
+			...(loaded.warning ? [loaded.warning] : []),
+			...themeFiles.warnings,
+		];
 		this.tui = new TUI(options.terminal, {
 			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
 			keepScrollbackOnResize: true,
@@ -203,6 +216,21 @@ export class InteractiveApp {
 					this.theme.error(`Extension error (${report.extensionPath}, ${report.event}): ${report.error}`),
 				),
 		});
+	}
+
+	/** The names `/settings` offers: built-in themes, then custom ones. */
+	themeNames(): string[] {
+		return [...BUILTIN_THEMES, ...this.customThemes.map((theme) => theme.name)];
+	}
+
+	/** Switches the theme in place (every component is rebuilt) and saves it as the default. */
+	setTheme(name: string): void {
+		Object.assign(this.theme, createTheme(name, { env: this.env, custom: this.customThemes }));
+		this.session.settingsManager.updateGlobal({ theme: name });
+		this.header.set(headerLines(this.headerInfo(), this.theme));
+		this.transcript.reset(this.session.messages);
+		this.refreshEditorChrome();
+		this.tui.requestRender(true);
 	}
 
 	/** Updates the footer, the editor border (thinking level) and the completions. */

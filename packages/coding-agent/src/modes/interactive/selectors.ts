@@ -276,6 +276,7 @@ export class Selectors {
 			searchable: false,
 			items: [
 				{ value: "thinking", label: "Thinking level", description: session.thinkingLevel },
+				{ value: "theme", label: "Theme", description: app.theme.name },
 				{ value: "compaction", label: "Auto-compaction", description: on(session.autoCompactionEnabled) },
 				{ value: "retry", label: "Auto-retry", description: on(session.autoRetryEnabled) },
 				{ value: "steering", label: "Steering mode", description: session.steeringMode },
@@ -294,6 +295,14 @@ export class Selectors {
 								session.setThinkingLevel(level.value as Parameters<typeof session.setThinkingLevel>[0]);
 								app.refreshEditorChrome();
 							},
+						});
+						return;
+					case "theme":
+						this.open({
+							title: "Theme",
+							searchable: false,
+							items: app.themeNames().map((name) => ({ value: name })),
+							onSelect: (theme) => app.setTheme(theme.value),
 						});
 						return;
 					case "compaction":

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
@@ -286,5 +286,30 @@ describe("interactive app keys and commands", () => {
 		expect(fixture.screen()).not.toContain("Session tree");
 		fixture.app.tui.handleInput("\x1b");
 		await fixture.waitForText("Session tree");
+	});
+
+	it("/settings switches to a custom theme from <agentDir>/themes and recolours the transcript", async () => {
+		const agentDir = tempDir();
+		mkdirSync(join(agentDir, "themes"));
+		writeFileSync(join(agentDir, "themes", "ocean.json"), JSON.stringify({ name: "ocean", userBg: "48;5;24" }));
+		const fixture = await setup({ agentDir });
+		fixture.faux.setResponses([fauxAssistantMessage("ok")]);
+		await fixture.type("paint me\r");
+		await fixture.waitForText("ok");
+		const cellOf = (text: string) => {
+			const viewport = fixture.terminal.getViewport();
+			const row = viewport.findIndex((line) => line.includes(text));
+			return fixture.terminal.getCell(row, viewport[row]!.indexOf(text));
+		};
+		expect(cellOf("paint me")?.bg).toEqual(palette(236));
+		await fixture.type("/settings\r");
+		await fixture.waitForText("Theme");
+		await fixture.type("\x1b[B");
+		await fixture.type("\r");
+		await fixture.waitForText("ocean");
+		await fixture.type("\x1b[B\x1b[B");
+		await fixture.type("\r");
+		await fixture.waitUntil(() => JSON.stringify(cellOf("paint me")?.bg) === JSON.stringify(palette(24)));
+		expect(fixture.app.theme.name).toBe("ocean");
 	});
 });
