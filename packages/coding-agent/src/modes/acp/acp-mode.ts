@@ -115,10 +115,16 @@ export async function runAcpModeEarly(version: string, startCli: () => Promise<n
 		release = resolve;
 	});
 	const served = serve(version, runtime, undefined, () => release());
-	void served.done.finally(() => release());
+	let finished = false;
+	void served.done.finally(() => {
+		finished = true;
+		release();
+	});
 	early = { provide: (options) => provide(options), served };
 	try {
 		await initialized;
+		// The client left before asking for a session: nothing needs the runtime.
+		if (finished) return await served.done;
 		return await startCli();
 	} finally {
 		early = undefined;
