@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type * as acp from "@agentclientprotocol/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AcpProcess, spawnAcp, textOf, updatesOf } from "./acp-support.js";
@@ -13,6 +14,9 @@ import {
 	startMock,
 	useMockProvider,
 } from "./support/index.js";
+
+// A 1x1 PNG.
+const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 let env: PiTestEnv;
 let mock: MockLlm;
@@ -157,5 +161,39 @@ describe("pi --mode acp sessions", () => {
 		expect(lines.find((line) => line.id === 3)).toMatchObject({ result: { sessionId: expect.any(String) } });
 		child.stdin.end();
 		expect(await exited).toBe(0);
+	});
+
+	it("sends embedded resources and resource links as @file content and images as attachments", async () => {
+		writeFileSync(join(env.cwd, "linked.ts"), "export const linked = true;\n");
+		env.writeModelsJson({
+			providers: {
+				mock: {
+					baseUrl: `${mock.url}/v1`,
+					api: "openai-completions",
+					apiKey: MOCK_API_KEY,
+					models: [{ id: "mock-model", input: ["text", "image"] }],
+				},
+			},
+		});
+		const current = launch();
+		await current.initialize();
+		const { sessionId } = await current.newSession(env.cwd);
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "seen" }] });
+		await current.agent.request("session/prompt", {
+			sessionId,
+			prompt: [
+				{ type: "text", text: "Compare these" },
+				{
+					type: "resource",
+					resource: { uri: pathToFileURL(join(env.cwd, "embedded.ts")).href, text: "const embedded = 1;" },
+				},
+				{ type: "resource_link", uri: pathToFileURL(join(env.cwd, "linked.ts")).href, name: "linked.ts" },
+				{ type: "image", data: PNG_BASE64, mimeType: "image/png" },
+			],
+		});
+		const body = JSON.stringify(mock.requests[0]?.body);
+		expect(body).toContain(`<file name=\\"${join(env.cwd, "embedded.ts")}\\">\\nconst embedded = 1;`);
+		expect(body).toContain("export const linked = true;");
+		expect(body).toContain(PNG_BASE64);
 	});
 });
