@@ -19,7 +19,7 @@ function fakeBash(ran: string[]): AgentTool {
 		description: "Runs a command",
 		parameters: Type.Object({ command: Type.String() }),
 		async execute(_id, params) {
-			ran.push(params.command);
+			ran.push((params as { command: string }).command);
 			return { content: [{ type: "text", text: "ok" }] };
 		},
 	};

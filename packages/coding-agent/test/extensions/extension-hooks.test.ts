@@ -16,7 +16,8 @@ function recordingTool(log: Record<string, unknown>[]): AgentTool {
 		label: "Record",
 		description: "Records its input",
 		parameters: Type.Object({ value: Type.String() }),
-		async execute(_id, params) {
+		async execute(_id, raw) {
+			const params = raw as { value: string };
 			log.push(params);
 			return { content: [{ type: "text", text: `recorded ${params.value}` }], details: { original: true } };
 		},

@@ -54,11 +54,17 @@ export interface ExtensionCommandContext extends ExtensionContext {
 	reload(): Promise<void>;
 }
 
+/**
+ * What a handler returns: its event's result, or nothing (a block body without `return` is fine).
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing must type-check.
+export type HandlerReturn<R> = R | undefined | void | Promise<R | undefined | void>;
+
 /** A handler of one event; may be async. Its return value is combined per extensions.md §2. */
 export type ExtensionHandler<E extends ExtensionEventName> = (
 	event: ExtensionEventMap[E]["event"],
 	ctx: ExtensionContext,
-) => ExtensionEventMap[E]["result"] | undefined | Promise<ExtensionEventMap[E]["result"] | undefined>;
+) => HandlerReturn<ExtensionEventMap[E]["result"]>;
 
 /** The handler type of every event, by name. */
 export type ExtensionHandlers = { [E in ExtensionEventName]: ExtensionHandler<E> };
