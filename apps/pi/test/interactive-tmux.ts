@@ -119,6 +119,17 @@ export class TmuxPi {
 		};
 	}
 
+	/** The pid of pi itself (the child of the pane's wrapper shell). */
+	piPid(): number | undefined {
+		const shell = this.format("pane_pid");
+		const result = spawnSync("ps", ["-o", "pid=,args=", "--ppid", shell], { encoding: "utf8" });
+		const line = result.stdout
+			.split("\n")
+			.map((text) => text.trim())
+			.find((text) => text.includes("cli.js"));
+		return line ? Number.parseInt(line, 10) : undefined;
+	}
+
 	kill(): void {
 		spawnSync("tmux", ["-L", this.socket, "kill-server"], { stdio: "ignore" });
 	}

@@ -246,4 +246,21 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		expect(pi.screen()).toContain("Blocked by user");
 		expect(JSON.stringify(mock.requests[1]?.body)).toContain("Blocked by user");
 	});
+
+	it.each([
+		["SIGTERM", 143],
+		["SIGHUP", 129],
+	] as const)("%s restores the terminal", async (signal, code) => {
+		const pi = start();
+		await pi.waitFor("mock-model");
+		pi.type("half-typed");
+		await pi.waitFor("half-typed");
+		const pid = pi.piPid();
+		expect(pid).toBeGreaterThan(0);
+		process.kill(pid!, signal);
+		await pi.waitFor(`PI_EXITED ${code}`);
+		const states = pi.ttyStates();
+		expect(states.after).toBe(states.before);
+		expect(pi.format("cursor_flag")).toBe("1");
+	});
 });

@@ -184,7 +184,12 @@ export class InteractiveApp {
 		this.unsubscribe?.();
 		const session = this.session;
 		this.unsubscribe = session.subscribe((event) => {
-			this.transcript.handleEvent(event);
+			try {
+				this.transcript.handleEvent(event);
+			} catch (error) {
+				// A rendering bug must not break the run: show it and keep going.
+				this.showError(error);
+			}
 			if (
 				event.type === "message_end" ||
 				event.type === "agent_settled" ||
@@ -423,8 +428,9 @@ export class InteractiveApp {
 			return true;
 		}
 		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
+			const backward = this.matches(data, "app.cycleModelBackward");
 			void this.runAction(async () => {
-				const result = await this.session.cycleModel();
+				const result = backward ? await this.cycleModelBackward() : await this.session.cycleModel();
 				if (!result) this.showNotice(this.theme.muted("No other model to switch to."));
 				this.refreshEditorChrome();
 			});
@@ -439,6 +445,21 @@ export class InteractiveApp {
 			return true;
 		}
 		return false;
+	}
+
+	/** The previous model of the cycle (scoped models when set), with its scoped thinking level. */
+	private async cycleModelBackward(): Promise<boolean> {
+		const { models } = await this.session.getCycleModels();
+		if (models.length < 2) return false;
+		const current = this.session.model;
+		const index = models.findIndex(
+			(scoped) => scoped.model.provider === current?.provider && scoped.model.id === current?.id,
+		);
+		const previous = models[(index <= 0 ? models.length : index) - 1];
+		if (!previous) return false;
+		this.session.setModel(previous.model);
+		if (previous.thinkingLevel) this.session.setThinkingLevel(previous.thinkingLevel);
+		return true;
 	}
 
 	/** Escape twice on an empty, idle editor runs `doubleEscapeAction` (default: the tree). */

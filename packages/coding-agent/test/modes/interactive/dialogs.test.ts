@@ -312,4 +312,14 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitUntil(() => JSON.stringify(cellOf("paint me")?.bg) === JSON.stringify(palette(24)));
 		expect(fixture.app.theme.name).toBe("ocean");
 	});
+
+	it("Ctrl+P cycles models forward and Ctrl+Shift+P backward", async () => {
+		const fixture = await setup({ models: [{ id: "model-a" }, { id: "model-b" }, { id: "model-c" }] });
+		await fixture.type("\x10");
+		await fixture.waitForText("model-b");
+		await fixture.type("\x1b[112;6u");
+		await fixture.waitUntil(() => fixture.app.session.model?.id === "model-a");
+		await fixture.type("\x1b[112;6u");
+		await fixture.waitForText("model-c");
+	});
 });
