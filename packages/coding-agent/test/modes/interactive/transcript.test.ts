@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { LinesComponent } from "../../../src/modes/interactive/components/lines-component.js";
+import { createTheme } from "../../../src/modes/interactive/theme.js";
+import { Transcript } from "../../../src/modes/interactive/transcript.js";
+import { renderAlone } from "./render-support.js";
+
+function setup() {
+	const statuses: (string | undefined)[] = [];
+	const pending: { steering: readonly string[]; followUp: readonly string[] }[] = [];
+	const transcript = new Transcript(createTheme("dark", { env: {} }), {
+		setStatus: (message) => statuses.push(message),
+		setPending: (steering, followUp) => pending.push({ steering, followUp }),
+	});
+	const screen = async () => (await renderAlone(transcript.container, 80, 30)).getViewport().join("\n");
+	return { transcript, statuses, pending, screen };
+}
+
+describe("Transcript events", () => {
+	it("shows retry progress with the reason, and the final error", async () => {
+		const { transcript, statuses, screen } = setup();
+		transcript.handleEvent({ type: "agent_start" });
+		transcript.handleEvent({
+			type: "auto_retry_start",
+			attempt: 1,
+			maxAttempts: 3,
+			delayMs: 2000,
+			errorMessage: "529 overloaded",
+		});
+		expect(statuses.at(-1)).toBe("Retrying (1/3) in 2s: 529 overloaded (Esc to cancel)");
+		transcript.handleEvent({ type: "auto_retry_end", success: false, attempt: 3, finalError: "529 overloaded" });
+		expect(statuses.at(-1)).toBeUndefined();
+		expect(await screen()).toContain("Retry failed: 529 overloaded");
+	});
+
+	it("shows compaction progress and its outcome", async () => {
+		const { transcript, statuses, screen } = setup();
+		transcript.handleEvent({ type: "compaction_start", reason: "threshold" });
+		expect(statuses.at(-1)).toBe("Compacting context (threshold)… (Esc to cancel)");
+		transcript.handleEvent({
+			type: "compaction_end",
+			reason: "threshold",
+			result: { summary: "s", firstKeptEntryId: "a", tokensBefore: 120_000, estimatedTokensAfter: 9000 },
+			aborted: false,
+			willRetry: false,
+		});
+		expect(await screen()).toContain("Compacted 120000 tokens of earlier history.");
+		transcript.handleEvent({ type: "compaction_start", reason: "manual" });
+		transcript.handleEvent({ type: "compaction_end", reason: "manual", result: null, aborted: true, willRetry: false });
+		expect(await screen()).toContain("Compaction cancelled");
+	});
+
+	it("forwards the pending queue and draws history messages of every kind", async () => {
+		const { transcript, pending, screen } = setup();
+		transcript.handleEvent({ type: "queue_update", steering: ["left"], followUp: ["then stop"] });
+		expect(pending.at(-1)).toEqual({ steering: ["left"], followUp: ["then stop"] });
+		transcript.reset([
+			{ role: "user", content: "run it", timestamp: 0 },
+			{
+				role: "bashExecution",
+				command: "make",
+				output: "built",
+				exitCode: 0,
+				cancelled: false,
+				truncated: false,
+				timestamp: 0,
+			},
+			{ role: "custom", customType: "reminder", content: "drink water", display: true, timestamp: 0 },
+			{ role: "custom", customType: "hidden", content: "not shown", display: false, timestamp: 0 },
+			{ role: "compactionSummary", summary: "earlier", tokensBefore: 5000, timestamp: 0 },
+			{ role: "branchSummary", summary: "tried another way", fromId: "x", timestamp: 0 },
+		]);
+		const text = await screen();
+		expect(text).toContain("run it");
+		expect(text).toContain("$ make");
+		expect(text).toContain("built");
+		expect(text).toContain("[reminder] drink water");
+		expect(text).not.toContain("not shown");
+		expect(text).toContain("Compacted 5000 tokens");
+		expect(text).toContain("Branch summary: tried another way");
+	});
+
+	it("widget factories get the width", async () => {
+		const terminal = await renderAlone(new LinesComponent((width) => [`w=${width}`]), 42);
+		expect(terminal.getViewport()[0]).toBe("w=42");
+	});
+});
