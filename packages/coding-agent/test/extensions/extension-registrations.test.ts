@@ -96,4 +96,25 @@ describe("registrations", () => {
 		release();
 		await run;
 	});
+
+	it("a tool named like a built-in replaces it; the same tool name twice: the last one wins; both say so", async () => {
+		const tool = (text: string) => ({
+			name: "bash",
+			label: "bash",
+			description: text,
+			parameters: Type.Object({}),
+			execute: async () => ({ content: [{ type: "text" as const, text }] }),
+		});
+		const { session, result } = await createExtensionSession(
+			tempDir(),
+			[(pi) => pi.registerTool(tool("first")), (pi) => pi.registerTool(tool("second"))],
+			{ tools: ["bash"] },
+		);
+		expect(session.agent.state.tools.map((active) => active.description)).toEqual(["second"]);
+		expect(result.extensionsResult.runner!.diagnostics).toEqual([
+			'Tool "bash" of <inline:0> replaces the built-in bash tool',
+			'Tool "bash" of <inline:1> replaces the built-in bash tool',
+			'Tool "bash" of <inline:1> replaces the one of <inline:0>',
+		]);
+	});
 });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { isBuiltinToolName } from "../tools/create-tools.js";
 import type { ExecResult, ExtensionAPI, ExtensionEventBus, SlashCommandInfo } from "./extension-api.js";
 import type { ExtensionEventName } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
@@ -108,6 +109,9 @@ export function createExtensionAPI(
 			runner.markHandlersChanged();
 		},
 		registerTool(tool) {
+			if (isBuiltinToolName(tool.name)) {
+				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the built-in ${tool.name} tool`);
+			}
 			const previous = runner.records.find((other) => other !== record && other.tools.has(tool.name));
 			if (previous)
 				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);

@@ -96,10 +96,6 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 
 	/** Adds a successfully loaded extension (load order = dispatch order). */
 	addExtension(record: ExtensionRecord): void {
-		for (const name of record.tools.keys()) {
-			const previous = this.records.findLast((other) => other.tools.has(name));
-			if (previous) this.diagnostics.push(`Tool "${name}" of ${record.path} replaces the one of ${previous.path}`);
-		}
 		this.records.push(record);
 		this.markHandlersChanged();
 	}
