@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fauxAssistantMessage } from "@pi/ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { useTempDirs } from "../../support/temp-dir.js";
+import { type AppFixture, createAppFixture } from "./app-fixture.js";
+
+const tempDir = useTempDirs();
+const fixtures: AppFixture[] = [];
+
+async function setup(): Promise<AppFixture> {
+	const fixture = await createAppFixture({ cwd: tempDir(), agentDir: tempDir() });
+	fixtures.push(fixture);
+	await fixture.waitForText("0.0%/128k");
+	return fixture;
+}
+
+afterEach(() => {
+	for (const fixture of fixtures.splice(0)) fixture.app.quit(0);
+});
+
+describe("built-in commands", () => {
+	it("/copy writes the last answer as OSC 52; /export writes HTML", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("copy me")]);
+		await fixture.type("hi\r");
+		await fixture.waitForText("copy me");
+		fixture.terminal.takeWrites();
+		await fixture.type("/copy\r");
+		await fixture.waitForText("Copied the last answer");
+		expect(fixture.terminal.takeWrites()).toContain(`\x1b]52;c;${Buffer.from("copy me").toString("base64")}\x07`);
+		const file = join(fixture.cwd, "out.html");
+		await fixture.type(`/export ${file}\r`);
+		await fixture.waitForText("Exported to");
+		expect(readFileSync(file, "utf8")).toContain("copy me");
+	});
+
+	it("/new starts an empty session; /clone copies the current one", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("first reply")]);
+		await fixture.type("before new\r");
+		await fixture.waitForText("first reply");
+		const first = fixture.app.session.sessionFile;
+		await fixture.type("/clone\r");
+		await fixture.waitForText("Cloned the session.");
+		expect(fixture.app.session.sessionFile).not.toBe(first);
+		expect(fixture.app.session.messages).toHaveLength(2);
+		expect(fixture.screen()).toContain("before new");
+		await fixture.type("/new\r");
+		await fixture.waitForText("Started a new session.");
+		expect(fixture.app.session.messages).toHaveLength(0);
+		expect(fixture.screen()).not.toContain("before new");
+		expect(first && existsSync(first)).toBe(true);
+	});
+
+	it("/login stores a key typed hidden; /logout removes it", async () => {
+		const fixture = await setup();
+		await fixture.type("/login\r");
+		await fixture.waitForText("Log in: choose a provider");
+		await fixture.type("faux");
+		await fixture.type("\r");
+		await fixture.waitForText("API key for faux");
+		await fixture.type("sk-test-123\r");
+		await fixture.waitForText("Stored an API key for faux.");
+		expect(fixture.screen()).not.toContain("sk-test-123");
+		expect(fixture.app.session.modelRuntime.authStorage.get("faux")).toEqual({ type: "api_key", key: "sk-test-123" });
+		await fixture.type("/logout\r");
+		await fixture.waitForText("Log out");
+		await fixture.type("\r");
+		await fixture.waitForText("Removed the stored key of faux.");
+		expect(fixture.app.session.modelRuntime.authStorage.get("faux")).toBeUndefined();
+	});
+
+	it("/compact summarises the history; an unknown /command goes to the agent", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([
+			fauxAssistantMessage("one"),
+			fauxAssistantMessage("two"),
+			fauxAssistantMessage("## Summary\nearlier talk"),
+			fauxAssistantMessage("got it"),
+		]);
+		await fixture.type("first\r");
+		await fixture.waitForText("one");
+		await fixture.type("second\r");
+		await fixture.waitForText("two");
+		await fixture.type("/compact keep it short\r");
+		await fixture.waitForText("Compacted");
+		await fixture.type("/unknowncmd now\r");
+		await fixture.waitForText("got it");
+		const last = fixture.faux.state.requests.at(-1)?.context.messages.at(-1);
+		expect(JSON.stringify(last)).toContain("/unknowncmd now");
+	});
+
+	it("/quit ends the app with exit code 0", async () => {
+		const fixture = await setup();
+		await fixture.type("/quit\r");
+		expect(await fixture.exit).toBe(0);
+	});
+});
