@@ -14,6 +14,8 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	private queue: (TEvent | undefined)[] = [];
 	private head = 0;
 	private readonly waiters: ((item: IteratorResult<TEvent>) => void)[] = [];
+	private drainWaiters: (() => void)[] = [];
+	private abandoned = false;
 	private closed = false;
 	private target?: { stream: EventStream<TEvent, TResult>; onUnterminatedEnd?: () => void };
 	private resolveResult!: (value: TResult) => void;
@@ -81,6 +83,18 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		return this.target ? this.target.stream.hasWaitingConsumer : this.waiters.length > 0;
 	}
 
+	/**
+	 * When more than `BACKLOG_HIGH_WATER` events wait for a slow consumer, a promise that resolves
+	 * once it caught up to `BACKLOG_LOW_WATER`; otherwise undefined (no await, no cost). Producers
+	 * reading a network stream await it between chunks, so the socket pauses instead of this
+	 * buffer growing without bound while the consumer (e.g. a stalled RPC reader) waits.
+	 */
+	backpressure(): Promise<void> | undefined {
+		if (this.target) return this.target.stream.backpressure();
+		if (this.closed || this.abandoned || this.buffered <= BACKLOG_HIGH_WATER) return undefined;
+		return new Promise((resolve) => this.drainWaiters.push(resolve));
+	}
+
 	/** True once a terminal event was pushed or `end()` was called. */
 	get isClosed(): boolean {
 		return this.closed;
@@ -100,6 +114,9 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		const event = this.queue[this.head];
 		this.queue[this.head] = undefined;
 		this.head++;
+		if (this.drainWaiters.length > 0 && this.queue.length - this.head <= BACKLOG_LOW_WATER) {
+			for (const resolve of this.drainWaiters.splice(0)) resolve();
+		}
 		if (this.head === this.queue.length) {
 			this.queue = [];
 			this.head = 0;
@@ -123,10 +140,20 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 				if (this.closed) return Promise.resolve({ value: undefined, done: true });
 				return new Promise((resolve) => this.waiters.push(resolve));
 			},
-			return: (): Promise<IteratorResult<TEvent>> => Promise.resolve({ value: undefined, done: true }),
+			return: (): Promise<IteratorResult<TEvent>> => {
+				// A consumer that stops iterating must not leave a producer parked in backpressure().
+				this.abandoned = true;
+				for (const resolve of this.drainWaiters.splice(0)) resolve();
+				return Promise.resolve({ value: undefined, done: true });
+			},
 		};
 	}
 }
+
+/** Buffered events above which `backpressure()` asks the producer to wait. */
+const BACKLOG_HIGH_WATER = 1024;
+/** Buffered events at which a waiting producer resumes. */
+const BACKLOG_LOW_WATER = 256;
 
 function isTerminalAssistantEvent(event: AssistantMessageEvent): boolean {
 	return event.type === "done" || event.type === "error";

@@ -60,6 +60,8 @@ export async function processAnthropicEvents(
 	const outcome: AnthropicStreamOutcome = { stopReason: null, complete: false };
 	const state: BlockState = { startInput: new Map(), streamedInput: new Set() };
 	for await (const event of events) {
+		const drained = builder.backpressure();
+		if (drained) await drained;
 		switch (event.type) {
 			case "message_start":
 				builder.setResponseId(event.message.id);

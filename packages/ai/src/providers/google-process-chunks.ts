@@ -115,6 +115,10 @@ export async function processGoogleChunks(
 	builder: AssistantMessageBuilder,
 ): Promise<GoogleStreamOutcome> {
 	const processor = new GoogleChunkProcessor(builder);
-	for await (const response of chunks) processor.chunk(response);
+	for await (const response of chunks) {
+		processor.chunk(response);
+		const drained = builder.backpressure();
+		if (drained) await drained;
+	}
 	return processor.finish();
 }

@@ -64,6 +64,8 @@ export async function processCompletionsStream(
 		if (!choice) continue;
 		if (choice.delta) state.apply(choice.delta);
 		if (choice.finish_reason) finishReason = choice.finish_reason;
+		const drained = builder.backpressure();
+		if (drained) await drained;
 	}
 	return finishReason === undefined ? undefined : mapFinishReason(finishReason);
 }

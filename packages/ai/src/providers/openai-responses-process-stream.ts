@@ -50,6 +50,8 @@ export async function processResponsesStream(
 		return created;
 	};
 	for await (const event of events) {
+		const drained = builder.backpressure();
+		if (drained) await drained;
 		switch (event.type) {
 			case "response.created":
 			case "response.in_progress":

@@ -63,6 +63,11 @@ export class AssistantMessageBuilder {
 		};
 	}
 
+	/** The stream's `backpressure()`: await it between vendor chunks when defined. */
+	backpressure(): Promise<void> | undefined {
+		return this.stream.backpressure();
+	}
+
 	/** True once `finish` or `fail` ran. */
 	get isFinished(): boolean {
 		return this.finished;
