@@ -3,7 +3,6 @@ import type { AgentSessionRuntime } from "../../core/agent-session/agent-session
 import type { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
-import { redactSecrets } from "./acp-errors.js";
 import { initializeResponse } from "./acp-initialize.js";
 import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";
 
@@ -100,7 +99,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		if (loadedHost && error instanceof loadedHost.AcpPromptError) {
 			if (error.kind === "auth") return RequestError.authRequired(undefined, error.message);
 			if (error.kind === "model")
-				return new RequestError(-32603, redactSecrets(error.message), { reason: "model_error" });
+				return new RequestError(-32603, loadedHost.redactSecrets(error.message), { reason: "model_error" });
 			return new RequestError(-32600, error.message, { reason: "prompt_refused" });
 		}
 		if (isPiUserError(error)) return RequestError.invalidParams({ code: error.code }, error.message);
