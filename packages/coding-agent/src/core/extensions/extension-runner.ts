@@ -36,6 +36,9 @@ import type {
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
+/** Errors kept for a later `onError` binding; the rest are dropped. */
+const MAX_PENDING_ERRORS = 100;
+
 /** A handler with the extension it belongs to, in dispatch order. */
 interface BoundHandler {
 	path: string;
@@ -401,7 +404,8 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 	/** Reports an extension failure to the bound error channel (kept until one is bound). */
 	reportError(report: ExtensionErrorReport): void {
 		if (this.errorListener) this.errorListener(report);
-		else this.pendingErrors.push(report);
+		// Bounded: an unbound SDK session whose extension fails on every event must not grow forever.
+		else if (this.pendingErrors.length < MAX_PENDING_ERRORS) this.pendingErrors.push(report);
 	}
 
 	/** Errors not yet delivered (no `onError` bound). */
