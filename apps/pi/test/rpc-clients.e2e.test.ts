@@ -82,6 +82,50 @@ describe("RpcClient against pi --mode rpc", () => {
 	});
 });
 
+describe("RpcClient answers extension dialogs (rpc.md §16.1)", () => {
+	it("sends the handler's answers, cancels on throw or no answer, discards answers to fire-and-forget requests", async () => {
+		const { env } = await setup();
+		writeFileSync(
+			join(env.cwd, "ask.ts"),
+			`export default function (pi) {
+	pi.registerCommand("ask", { handler: async (_args, ctx) => {
+		ctx.ui.notify("start");
+		const picked = await ctx.ui.select("Pick", ["A", "B"]);
+		const sure = await ctx.ui.confirm("Sure?", "really");
+		const name = await ctx.ui.input("Name");
+		ctx.ui.notify(JSON.stringify({ picked, sure, name: name ?? null }));
+	} });
+}`,
+		);
+		const seen: string[] = [];
+		const c = newClient(env, {
+			args: ["--no-session", "-e", "./ask.ts"],
+			onExtensionUIRequest: (request) => {
+				seen.push(request.method);
+				if (request.method === "select") return { value: "B" };
+				if (request.method === "confirm") throw new Error("no confirm UI");
+				if (request.method === "notify") return { value: "discarded" };
+				return undefined;
+			},
+		});
+		const events: string[] = [];
+		c.onEvent((record) => {
+			if (record.type === "extension_ui_request") events.push(String((record as { method: string }).method));
+		});
+		await c.start();
+		expect(await c.prompt("/ask")).toBe("handled");
+		const done = new Promise<string>((resolve) =>
+			c.onEvent((record) => {
+				const message = (record as { method?: string; message?: string }).message;
+				if ((record as { method?: string }).method === "notify" && message?.startsWith("{")) resolve(message);
+			}),
+		);
+		expect(JSON.parse(await done)).toEqual({ picked: "B", sure: false, name: null });
+		expect(seen).toEqual(["notify", "select", "confirm", "input", "notify"]);
+		expect(events).toEqual(seen);
+	});
+});
+
 describe("hosts written elsewhere", () => {
 	it("the Python standard-library client of docs/rpc.md runs against the binary", async () => {
 		const { env, mock } = await setup();
