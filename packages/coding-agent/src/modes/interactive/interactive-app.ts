@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { basename } from "node:path";
+import { basename, resolve } from "node:path";
 import type { ImageContent } from "@pi/ai";
 import {
 	CombinedAutocompleteProvider,
@@ -13,7 +13,9 @@ import {
 } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
-import { type AppAction, loadKeybindings } from "./app-keybindings.js";
+import { SessionManager } from "../../core/session/session-manager.js";
+import { loadKeybindings } from "./app-keybindings.js";
+import { AppKeys } from "./app-keys.js";
 import { BuiltinCommands } from "./builtin-commands.js";
 import { FooterComponent } from "./components/footer.js";
 import { type HeaderInfo, headerLines } from "./components/header.js";
@@ -35,11 +37,11 @@ export interface InteractiveAppOptions extends InteractiveModeOptions {
 	scheduleRender?: (callback: () => void) => void;
 	/** Clock of dialog timeouts; default the global timers. */
 	dialogClock?: DialogClock;
+	/** The folder pi was started in (default `process.cwd()`), for the fork-here question. */
+	launchCwd?: string;
 	/** Window in which a second Ctrl+C quits. Default 1000 ms. */
 	doubleCtrlCMs?: number;
 }
-
-const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
 
 /**
  * The terminal app (run-modes.md §7.5): header, transcript, status line, pending queue,
@@ -58,15 +60,14 @@ export class InteractiveApp {
 	private readonly header = new LinesComponent();
 	private readonly status: StatusIndicator;
 	private readonly pending = new LinesComponent();
-	private readonly hint = new LinesComponent();
+	/** One-line hint above the editor ("Press Ctrl+C again to quit"). */
+	readonly hint = new LinesComponent();
 	private readonly footer: FooterComponent;
-	private readonly commands: BuiltinCommands;
+	readonly commands: BuiltinCommands;
 	private unsubscribe: (() => void) | undefined;
 	private inputWaiter: ((text: string) => void) | undefined;
 	private readonly inputBuffer: string[] = [];
 	private busy = false;
-	private lastCtrlC = 0;
-	private lastEscape = 0;
 	private quitting = false;
 	private resolveExit: ((code: number) => void) | undefined;
 	private readonly exitCode: Promise<number>;
@@ -154,7 +155,8 @@ export class InteractiveApp {
 	async init(): Promise<void> {
 		this.header.set(headerLines(this.headerInfo(), this.theme));
 		this.tui.setFocus(this.editor);
-		this.tui.addInputListener((data) => this.handleKey(data));
+		const keys = new AppKeys(this, this.options.doubleCtrlCMs);
+		this.tui.addInputListener((data) => keys.handle(data));
 		this.tui.start();
 		this.tui.terminal.setTitle(`pi - ${basename(this.runtime.cwd)}`);
 		await this.bindSession();
@@ -163,6 +165,7 @@ export class InteractiveApp {
 	/** Sends the initial messages, then reads prompts until the user quits; resolves with the exit code. */
 	async run(): Promise<number> {
 		const loop = async (): Promise<void> => {
+			await this.offerForkHere();
 			const { initialMessage, initialImages } = this.options;
 			if (initialMessage !== undefined || (initialImages && initialImages.length > 0)) {
 				await this.runPrompt(initialMessage ?? "", initialImages);
@@ -177,6 +180,33 @@ export class InteractiveApp {
 		};
 		loop().catch((error: unknown) => this.showError(error));
 		return this.exitCode;
+	}
+
+	/**
+	 * `--session` of another project: ask whether to fork it into the folder pi was started in
+	 * (a copy there, the original untouched) or to continue it in its own folder.
+	 */
+	private async offerForkHere(): Promise<void> {
+		const here = resolve(this.options.launchCwd ?? process.cwd());
+		const manager = this.session.sessionManager;
+		const source = manager.getSessionFile();
+		const sessionCwd = resolve(manager.getCwd());
+		if (!source || sessionCwd === here || this.session.messages.length === 0) return;
+		const fork = `Fork it into ${here}`;
+		const answer = await this.uiContext.select(`This session belongs to ${sessionCwd}.`, [
+			fork,
+			`Continue it in ${sessionCwd}`,
+		]);
+		if (answer !== fork) return;
+		await this.runAction(async () => {
+			const configuredDir = this.session.settingsManager.getSessionDir();
+			const copy = SessionManager.forkFrom(source, here, configuredDir);
+			const file = copy.getSessionFile();
+			copy.close();
+			if (!file) throw new Error("The forked session could not be saved.");
+			await this.runtime.switchSession(file, { cwdOverride: here });
+			this.showNotice(this.theme.muted(`Forked into ${here}.`));
+		});
 	}
 
 	/** Re-subscribes to the (new) session and re-binds extensions with the TUI context. */
@@ -371,108 +401,6 @@ export class InteractiveApp {
 		} else {
 			this.inputBuffer.push(text);
 		}
-	}
-
-	private matches(data: string, action: AppAction): boolean {
-		return this.keybindings.matches(data, action);
-	}
-
-	/** Global keys, before the focused component; overlays (dialogs, selectors) get their keys first. */
-	private handleKey(data: string): boolean {
-		if (this.uiContext.dispatchTerminalInput(data)) return true;
-		if (this.tui.hasOverlay()) return false;
-		if (this.tui.focused !== this.editor) return false;
-		if (this.hint.render(80).length > 0 && !this.matches(data, "app.clear")) this.hint.set([]);
-		if (this.matches(data, "app.clear")) {
-			const now = Date.now();
-			if (now - this.lastCtrlC < (this.options.doubleCtrlCMs ?? 1000)) {
-				this.quit(0);
-				return true;
-			}
-			this.lastCtrlC = now;
-			this.editor.setText("");
-			this.hint.set([this.theme.muted(DOUBLE_PRESS_HINT)]);
-			return true;
-		}
-		this.lastCtrlC = 0;
-		if (this.matches(data, "app.exit") && this.editor.getText() === "") {
-			this.quit(0);
-			return true;
-		}
-		if (this.matches(data, "app.interrupt") && !this.editor.isShowingAutocomplete()) {
-			if (this.isBusy || this.session.isCompacting) {
-				void this.session.abort();
-				this.session.abortBash();
-				return true;
-			}
-			return this.handleIdleEscape();
-		}
-		if (this.matches(data, "app.followUp")) {
-			const text = this.editor.getText().trim();
-			this.editor.setText("");
-			this.handleSubmit(text, "followUp");
-			return true;
-		}
-		if (this.matches(data, "app.expandTools")) {
-			this.transcript.setToolsExpanded(!this.transcript.expanded);
-			return true;
-		}
-		if (this.matches(data, "app.toggleThinking")) {
-			this.transcript.setShowThinking(!this.transcript.thinkingVisible);
-			return true;
-		}
-		if (this.matches(data, "app.cycleThinkingLevel")) {
-			const level = this.session.cycleThinkingLevel();
-			if (level === undefined) this.showNotice(this.theme.muted("The current model does not support thinking."));
-			this.refreshEditorChrome();
-			return true;
-		}
-		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
-			const backward = this.matches(data, "app.cycleModelBackward");
-			void this.runAction(async () => {
-				const result = backward ? await this.cycleModelBackward() : await this.session.cycleModel();
-				if (!result) this.showNotice(this.theme.muted("No other model to switch to."));
-				this.refreshEditorChrome();
-			});
-			return true;
-		}
-		if (this.matches(data, "app.selectModel")) {
-			this.commands.run("/model");
-			return true;
-		}
-		if (this.matches(data, "app.externalEditor")) {
-			this.commands.openExternalEditor();
-			return true;
-		}
-		return false;
-	}
-
-	/** The previous model of the cycle (scoped models when set), with its scoped thinking level. */
-	private async cycleModelBackward(): Promise<boolean> {
-		const { models } = await this.session.getCycleModels();
-		if (models.length < 2) return false;
-		const current = this.session.model;
-		const index = models.findIndex(
-			(scoped) => scoped.model.provider === current?.provider && scoped.model.id === current?.id,
-		);
-		const previous = models[(index <= 0 ? models.length : index) - 1];
-		if (!previous) return false;
-		this.session.setModel(previous.model);
-		if (previous.thinkingLevel) this.session.setThinkingLevel(previous.thinkingLevel);
-		return true;
-	}
-
-	/** Escape twice on an empty, idle editor runs `doubleEscapeAction` (default: the tree). */
-	private handleIdleEscape(): boolean {
-		if (this.editor.getText() !== "") return false;
-		const now = Date.now();
-		const isDouble = now - this.lastEscape < 500;
-		this.lastEscape = isDouble ? 0 : now;
-		if (!isDouble) return false;
-		const action = this.session.settingsManager.getSettings().doubleEscapeAction ?? "tree";
-		if (action === "tree") this.commands.run("/tree");
-		else if (action === "fork") this.commands.run("/fork");
-		return true;
 	}
 
 	private headerInfo(): HeaderInfo {

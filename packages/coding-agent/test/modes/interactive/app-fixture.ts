@@ -84,6 +84,9 @@ export async function createAppFixture(options: {
 	tools?: string[];
 	models?: FauxModelDefinition[];
 	tokensPerSecond?: number;
+	/** The session to start with (default: a new one in `cwd`). */
+	sessionManager?: SessionManager;
+	launchCwd?: string;
 	columns?: number;
 	rows?: number;
 	env?: NodeJS.ProcessEnv;
@@ -115,7 +118,7 @@ export async function createAppFixture(options: {
 	const runtime = await createAgentSessionRuntime(factory, {
 		cwd: options.cwd,
 		agentDir: options.agentDir,
-		sessionManager: SessionManager.create(options.cwd, join(options.agentDir, "sessions")),
+		sessionManager: options.sessionManager ?? SessionManager.create(options.cwd, join(options.agentDir, "sessions")),
 	});
 	const clock = new ManualClock();
 	const terminal = new VirtualTerminal(options.columns ?? 80, options.rows ?? 30);
@@ -126,6 +129,7 @@ export async function createAppFixture(options: {
 		env: options.env ?? {},
 		scheduleRender: (callback) => setImmediate(callback),
 		dialogClock: clock.api,
+		...(options.launchCwd ? { launchCwd: options.launchCwd } : {}),
 	});
 	await app.init();
 	const exit = app.run();

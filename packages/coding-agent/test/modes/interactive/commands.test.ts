@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { SessionManager } from "../../../src/core/session/session-manager.js";
+import { assistantMessage, userMessage } from "../../support/messages.js";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
 
@@ -95,5 +97,29 @@ describe("built-in commands", () => {
 		const fixture = await setup();
 		await fixture.type("/quit\r");
 		expect(await fixture.exit).toBe(0);
+	});
+
+	it("--session of another project asks whether to fork it here", async () => {
+		const other = tempDir();
+		const here = tempDir();
+		const agentDir = tempDir();
+		const original = SessionManager.create(other, join(agentDir, "sessions-other"));
+		original.appendMessage(userMessage("from the other project"));
+		original.appendMessage(assistantMessage("answered there"));
+		const sourceFile = original.getSessionFile()!;
+		original.close();
+		const fixture = await createAppFixture({
+			cwd: other,
+			agentDir,
+			launchCwd: here,
+			sessionManager: SessionManager.open(sourceFile),
+		});
+		fixtures.push(fixture);
+		await fixture.waitForText(`This session belongs to ${other}`);
+		await fixture.type("\r");
+		await fixture.waitForText(`Forked into ${here}`);
+		expect(fixture.app.session.sessionManager.getCwd()).toBe(here);
+		expect(fixture.app.session.sessionFile).not.toBe(sourceFile);
+		expect(fixture.screen()).toContain("from the other project");
 	});
 });

@@ -1,0 +1,121 @@
+import type { AppAction } from "./app-keybindings.js";
+import type { InteractiveApp } from "./interactive-app.js";
+
+const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
+
+/**
+ * The app's global keys (the `app.*` actions), seen before the focused component: quit, clear,
+ * abort, follow-up, model and thinking cycling, tool/thinking toggles, the external editor.
+ */
+export class AppKeys {
+	private lastCtrlC = 0;
+	private lastEscape = 0;
+
+	constructor(
+		private readonly app: InteractiveApp,
+		private readonly doubleCtrlCMs = 1000,
+	) {}
+
+	private matches(data: string, action: AppAction): boolean {
+		return this.app.keybindings.matches(data, action);
+	}
+
+	/** Global keys, before the focused component; overlays (dialogs, selectors) get their keys first. */
+	handle(data: string): boolean {
+		if (this.app.uiContext.dispatchTerminalInput(data)) return true;
+		if (this.app.tui.hasOverlay()) return false;
+		if (this.app.tui.focused !== this.app.editor) return false;
+		if (this.app.hint.render(80).length > 0 && !this.matches(data, "app.clear")) this.app.hint.set([]);
+		if (this.matches(data, "app.clear")) {
+			const now = Date.now();
+			if (now - this.lastCtrlC < (this.doubleCtrlCMs ?? 1000)) {
+				this.app.quit(0);
+				return true;
+			}
+			this.lastCtrlC = now;
+			this.app.editor.setText("");
+			this.app.hint.set([this.app.theme.muted(DOUBLE_PRESS_HINT)]);
+			return true;
+		}
+		this.lastCtrlC = 0;
+		if (this.matches(data, "app.exit") && this.app.editor.getText() === "") {
+			this.app.quit(0);
+			return true;
+		}
+		if (this.matches(data, "app.interrupt") && !this.app.editor.isShowingAutocomplete()) {
+			if (this.app.isBusy || this.app.session.isCompacting) {
+				void this.app.session.abort();
+				this.app.session.abortBash();
+				return true;
+			}
+			return this.handleIdleEscape();
+		}
+		if (this.matches(data, "app.followUp")) {
+			const text = this.app.editor.getText().trim();
+			this.app.editor.setText("");
+			this.app.handleSubmit(text, "followUp");
+			return true;
+		}
+		if (this.matches(data, "app.expandTools")) {
+			this.app.transcript.setToolsExpanded(!this.app.transcript.expanded);
+			return true;
+		}
+		if (this.matches(data, "app.toggleThinking")) {
+			this.app.transcript.setShowThinking(!this.app.transcript.thinkingVisible);
+			return true;
+		}
+		if (this.matches(data, "app.cycleThinkingLevel")) {
+			const level = this.app.session.cycleThinkingLevel();
+			if (level === undefined)
+				this.app.showNotice(this.app.theme.muted("The current model does not support thinking."));
+			this.app.refreshEditorChrome();
+			return true;
+		}
+		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
+			const backward = this.matches(data, "app.cycleModelBackward");
+			void this.app.runAction(async () => {
+				const result = backward ? await this.cycleModelBackward() : await this.app.session.cycleModel();
+				if (!result) this.app.showNotice(this.app.theme.muted("No other model to switch to."));
+				this.app.refreshEditorChrome();
+			});
+			return true;
+		}
+		if (this.matches(data, "app.selectModel")) {
+			this.app.commands.run("/model");
+			return true;
+		}
+		if (this.matches(data, "app.externalEditor")) {
+			this.app.commands.openExternalEditor();
+			return true;
+		}
+		return false;
+	}
+
+	/** The previous model of the cycle (scoped models when set), with its scoped thinking level. */
+	private async cycleModelBackward(): Promise<boolean> {
+		const { models } = await this.app.session.getCycleModels();
+		if (models.length < 2) return false;
+		const current = this.app.session.model;
+		const index = models.findIndex(
+			(scoped) => scoped.model.provider === current?.provider && scoped.model.id === current?.id,
+		);
+		const previous = models[(index <= 0 ? models.length : index) - 1];
+		if (!previous) return false;
+		this.app.session.setModel(previous.model);
+		if (previous.thinkingLevel) this.app.session.setThinkingLevel(previous.thinkingLevel);
+		return true;
+	}
+
+	/** Escape twice on an empty, idle editor runs `doubleEscapeAction` (default: the tree). */
+	private handleIdleEscape(): boolean {
+		if (this.app.editor.getText() !== "") return false;
+		const now = Date.now();
+		const isDouble = now - this.lastEscape < 500;
+		this.lastEscape = isDouble ? 0 : now;
+		if (!isDouble) return false;
+		const action = this.app.session.settingsManager.getSettings().doubleEscapeAction ?? "tree";
+		if (action === "tree") this.app.commands.run("/tree");
+		else if (action === "fork") this.app.commands.run("/fork");
+		return true;
+	}
+}
