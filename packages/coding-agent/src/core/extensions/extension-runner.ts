@@ -19,8 +19,13 @@ import type {
 } from "./extension-bindings.js";
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
-import { customMessageOf, type ExtensionHost } from "./extension-host.js";
-import type { AnyExtensionHandler, ExtensionLoadError, ExtensionRecord } from "./extension-record.js";
+import type { ExtensionHost } from "./extension-host.js";
+import {
+	type AnyExtensionHandler,
+	collectByKey,
+	type ExtensionLoadError,
+	type ExtensionRecord,
+} from "./extension-record.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -34,6 +39,14 @@ import type {
 	SessionShutdownReason,
 } from "./extension-runner-seam.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
+import {
+	emitBeforeAgentStartOf,
+	emitInputOf,
+	emitResourcesDiscoverOf,
+	emitSessionBeforeChangeOf,
+	emitSessionBeforeCompactOf,
+	emitSessionBeforeTreeOf,
+} from "./result-events.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** Errors kept for a later `onError` binding; the rest are dropped. */
@@ -199,32 +212,19 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 
 	/** Every extension tool as an AgentTool, last registration of a name winning. */
 	getTools(): AgentTool[] {
-		const byName = new Map<string, AgentTool>();
-		for (const record of this.records) {
-			for (const tool of record.tools.values()) byName.set(tool.name, wrapExtensionTool(tool, this));
-		}
-		return [...byName.values()];
+		return [...collectByKey(this.records, (record) => record.tools, true).values()].map((tool) =>
+			wrapExtensionTool(tool, this),
+		);
 	}
 
 	/** Prompt snippet and guidelines of extension tools, by name. */
 	getToolPromptInfo(name: string): { promptSnippet?: string; promptGuidelines?: string[] } | undefined {
-		let found: { promptSnippet?: string; promptGuidelines?: string[] } | undefined;
-		for (const record of this.records) {
-			const tool = record.tools.get(name);
-			if (tool) found = { promptSnippet: tool.promptSnippet, promptGuidelines: tool.promptGuidelines };
-		}
-		return found;
+		return collectByKey(this.records, (record) => record.tools, true).get(name);
 	}
 
 	/** Every registered shortcut by key id (first registration wins); the TUI binds them. */
 	getShortcuts(): Map<string, RegisteredShortcutOptions & { extensionPath: string }> {
-		const shortcuts = new Map<string, RegisteredShortcutOptions & { extensionPath: string }>();
-		for (const record of this.records) {
-			for (const [keyId, shortcut] of record.shortcuts) {
-				if (!shortcuts.has(keyId)) shortcuts.set(keyId, { ...shortcut, extensionPath: record.path });
-			}
-		}
-		return shortcuts;
+		return collectByKey(this.records, (record) => record.shortcuts);
 	}
 
 	/** Runs a shortcut's handler with `ctx`; a failure is reported as `extension_error`. */
@@ -241,13 +241,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 
 	/** Every registered flag by name (first registration wins). */
 	getFlags(): Map<string, RegisteredFlagOptions & { extensionPath: string }> {
-		const flags = new Map<string, RegisteredFlagOptions & { extensionPath: string }>();
-		for (const record of this.records) {
-			for (const [name, flag] of record.flags) {
-				if (!flags.has(name)) flags.set(name, { ...flag, extensionPath: record.path });
-			}
-		}
-		return flags;
+		return collectByKey(this.records, (record) => record.flags);
 	}
 
 	/** The value of a flag: the CLI's, coerced to the flag's type, else its default. */
@@ -305,27 +299,26 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 		else this.pendingProviders.push(apply);
 	}
 
-	// --- seam: commands -----------------------------------------------------------------------
+	// --- seam: commands (first registration of a name wins) --------------------------------
 
 	getCommand(name: string): ExtensionCommand | undefined {
-		for (const record of this.records) {
-			const options = record.commands.get(name);
-			if (options) return this.toCommand(name, options.description, record.path);
-		}
-		return undefined;
+		return this.getCommands().find((command) => command.name === name);
 	}
 
 	getCommands(): ExtensionCommand[] {
-		const seen = new Set<string>();
-		const commands: ExtensionCommand[] = [];
-		for (const record of this.records) {
-			for (const [name, options] of record.commands) {
-				if (seen.has(name)) continue;
-				seen.add(name);
-				commands.push(this.toCommand(name, options.description, record.path));
-			}
-		}
-		return commands;
+		return [...collectByKey(this.records, (record) => record.commands).entries()].map(([name, command]) => ({
+			name,
+			...(command.description !== undefined ? { description: command.description } : {}),
+			extensionPath: command.extensionPath,
+			// A throwing handler is reported as extension_error, never rethrown (one outcome per prompt).
+			handler: async (args: string) => {
+				try {
+					await command.handler(args, this.commandContext);
+				} catch (error) {
+					this.reportError({ extensionPath: command.extensionPath, event: "command", error: messageOf(error) });
+				}
+			},
+		}));
 	}
 
 	/** `getCommands()` data (= RPC `get_commands`): extension commands, then templates, then skills. */
@@ -339,29 +332,6 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 				: {}),
 		}));
 		return [...extensionCommands, ...(this.hasHost ? this.host.getResourceCommands() : [])];
-	}
-
-	private toCommand(name: string, description: string | undefined, extensionPath: string): ExtensionCommand {
-		return {
-			name,
-			...(description !== undefined ? { description } : {}),
-			extensionPath,
-			handler: (args) => this.runCommand(name, args),
-		};
-	}
-
-	/** Runs a command; a throwing handler is reported as `extension_error`, never rethrown. */
-	async runCommand(name: string, args: string): Promise<void> {
-		for (const record of this.records) {
-			const options = record.commands.get(name);
-			if (!options) continue;
-			try {
-				await options.handler(args, this.commandContext);
-			} catch (error) {
-				this.reportError({ extensionPath: record.path, event: "command", error: messageOf(error) });
-			}
-			return;
-		}
 	}
 
 	// --- bindings and lifecycle ---------------------------------------------------------------
@@ -477,151 +447,45 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 		}
 	}
 
-	// --- seam: prompt start and notifications ------------------------------------------------
+	// --- seam: result events (result-events.ts) ----------------------------------------------
 
-	/**
-	 * `before_agent_start`: injected messages accumulate, `systemPrompt` chains from the freshly
-	 * built base prompt; the result applies to this run only (the next prompt starts from the base).
-	 */
-	async emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
-		const injected: AgentMessage[] = [];
-		const host = this.host;
-		if (this.hasHandlers("before_agent_start")) {
-			const base = host.buildSystemPrompt();
-			let systemPrompt = base;
-			const options = host.getSystemPromptOptions();
-			await this.emitCollect(
-				{
-					type: "before_agent_start",
-					prompt,
-					...(images.length > 0 ? { images } : {}),
-					get systemPrompt() {
-						return systemPrompt;
-					},
-					systemPromptOptions: options,
-				},
-				(result) => {
-					if (result.message) injected.push(customMessageOf(result.message));
-					if (typeof result.systemPrompt === "string") systemPrompt = result.systemPrompt;
-					return false;
-				},
-			);
-			host.setSystemPrompt(systemPrompt);
-		}
-		injected.push(...this.takeNextTurnMessages());
-		return injected;
+	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
+		return emitBeforeAgentStartOf(this, prompt, images);
 	}
 
 	async emitNotification(event: SessionNotification): Promise<void> {
 		await this.emit(event);
 	}
 
-	async emitSessionBeforeTree(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision> {
-		let decision: BeforeTreeDecision = {};
-		await this.emitCollect({ type: "session_before_tree", preparation, signal }, (result) => {
-			if (result.cancel) decision = { cancel: true };
-			else if (
-				result.summary !== undefined ||
-				result.customInstructions !== undefined ||
-				result.replaceInstructions !== undefined ||
-				result.label !== undefined
-			)
-				decision = result;
-			else return false;
-			return true;
-		});
-		return decision;
+	emitSessionBeforeTree(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision> {
+		return emitSessionBeforeTreeOf(this, preparation, signal);
 	}
 
-	async emitSessionBeforeCompact(request: BeforeCompactRequest): Promise<BeforeCompactDecision> {
-		let decision: BeforeCompactDecision = {};
-		await this.emitCollect({ type: "session_before_compact", ...request }, (result) => {
-			if (result.cancel) decision = { cancel: true };
-			else if (result.compaction) decision = { compaction: result.compaction };
-			else return false;
-			return true;
-		});
-		return decision;
+	emitSessionBeforeCompact(request: BeforeCompactRequest): Promise<BeforeCompactDecision> {
+		return emitSessionBeforeCompactOf(this, request);
 	}
-
-	// --- seam: input and session changes ------------------------------------------------------
 
 	hasInputHandlers(): boolean {
 		return this.hasHandlers("input");
 	}
 
-	async emitInput(
+	emitInput(
 		text: string,
 		images: ImageContent[],
 		source: InputSource,
 		streamingBehavior?: "steer" | "followUp",
 	): Promise<InputEventResult> {
-		// Transforms chain: each handler sees the text (and images) the previous one produced.
-		const event: ExtensionEventMap["input"]["event"] & { type: "input" } = {
-			type: "input",
-			text,
-			...(images.length > 0 ? { images } : {}),
-			source,
-			...(streamingBehavior ? { streamingBehavior } : {}),
-		};
-		let transformed = false;
-		let handled = false;
-		await this.emitCollect(event, (result) => {
-			if (result.action === "handled") {
-				handled = true;
-				return true;
-			}
-			if (result.action === "transform") {
-				event.text = result.text;
-				if (result.images) event.images = result.images;
-				transformed = true;
-			}
-			return false;
-		});
-		if (handled) return { action: "handled" };
-		return transformed
-			? { action: "transform", text: event.text, images: event.images ?? images }
-			: { action: "continue" };
+		return emitInputOf(this, text, images, source, streamingBehavior);
 	}
 
-	async emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }> {
-		let cancel = false;
-		const stop = (result: { cancel?: boolean }) => {
-			if (result.cancel) cancel = true;
-			return cancel;
-		};
-		if (event.type === "session_before_fork") {
-			await this.emitCollect(
-				{ type: "session_before_fork", entryId: event.entryId ?? "", position: event.position ?? "before" },
-				stop,
-			);
-		} else {
-			await this.emitCollect(
-				{
-					type: "session_before_switch",
-					reason: event.reason === "resume" ? "resume" : "new",
-					...(event.targetSessionFile !== undefined ? { targetSessionFile: event.targetSessionFile } : {}),
-				},
-				stop,
-			);
-		}
-		return { cancel };
+	emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }> {
+		return emitSessionBeforeChangeOf(this, event);
 	}
 
 	/** `resources_discover`: every returned path is collected. */
-	async emitResourcesDiscover(reason: "startup" | "reload"): Promise<{
-		skillPaths: string[];
-		promptPaths: string[];
-		themePaths: string[];
-	}> {
-		const collected = { skillPaths: [] as string[], promptPaths: [] as string[], themePaths: [] as string[] };
-		if (!this.hasHandlers("resources_discover")) return collected;
-		await this.emitCollect({ type: "resources_discover", cwd: this.host.cwd, reason }, (result) => {
-			collected.skillPaths.push(...(result.skillPaths ?? []));
-			collected.promptPaths.push(...(result.promptPaths ?? []));
-			collected.themePaths.push(...(result.themePaths ?? []));
-			return false;
-		});
-		return collected;
+	emitResourcesDiscover(
+		reason: "startup" | "reload",
+	): Promise<{ skillPaths: string[]; promptPaths: string[]; themePaths: string[] }> {
+		return emitResourcesDiscoverOf(this, reason);
 	}
 }
