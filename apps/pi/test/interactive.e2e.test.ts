@@ -263,4 +263,16 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		expect(states.after).toBe(states.before);
 		expect(pi.format("cursor_flag")).toBe("1");
 	});
+
+	it("Ctrl+G edits the prompt in $EDITOR", async () => {
+		const editor = join(env.root, "fake-editor.sh");
+		writeFileSync(editor, '#!/bin/sh\nprintf "rewritten by the editor" > "$1"\n', { mode: 0o755 });
+		const pi = start([], { extraEnv: { EDITOR: editor, VISUAL: "" } });
+		await pi.waitFor("mock-model");
+		pi.type("first draft");
+		await pi.waitFor("first draft");
+		pi.keys("C-g");
+		await pi.waitFor("rewritten by the editor");
+		expect(pi.screen()).not.toContain("first draft");
+	});
 });
