@@ -53,6 +53,11 @@ export default function (pi) {
 			ctx.ui.notify(JSON.stringify(degraded));
 		},
 	});
+	pi.registerCommand("bye", {
+		handler: async (_args, ctx) => {
+			ctx.shutdown();
+		},
+	});
 	pi.registerCommand("boom", {
 		handler: async () => {
 			throw new Error("command exploded");
@@ -153,10 +158,27 @@ describe("pi --mode rpc: extension UI", () => {
 		const c = await setup();
 		await c.waitFor((record) => uiRequest("notify")(record) && String(record.message).startsWith("session_start"));
 		expect(notices(c)).toEqual(["session_start startup mode=rpc hasUI=true"]);
+		mock!.enqueue({ type: "reply", blocks: [{ type: "text", text: "one" }] });
+		await c.request({ type: "prompt", message: "first" });
+		await c.waitFor((record) => record.type === "agent_settled");
+		const state = (await c.request({ type: "get_state" })).data as { sessionFile: string };
+		const forks = (await c.request({ type: "get_fork_messages" })).data as { messages: { entryId: string }[] };
+		await c.request({ type: "clone" });
+		await c.request({ type: "fork", entryId: forks.messages[0]!.entryId });
 		await c.request({ type: "new_session" });
-		await c.waitFor((record) => uiRequest("notify")(record) && String(record.message).includes("new"));
-		expect((await c.request({ type: "get_state" })).success).toBe(true);
-		expect(notices(c)).toEqual(["session_start startup mode=rpc hasUI=true", "session_start new mode=rpc hasUI=true"]);
+		await c.request({ type: "switch_session", sessionPath: state.sessionFile });
+		await c.waitFor(() => notices(c).length === 5);
+		expect((await c.request({ type: "get_state" })).data).toMatchObject({
+			sessionFile: state.sessionFile,
+			messageCount: 2,
+		});
+		expect(notices(c)).toEqual([
+			"session_start startup mode=rpc hasUI=true",
+			"session_start fork mode=rpc hasUI=true",
+			"session_start fork mode=rpc hasUI=true",
+			"session_start new mode=rpc hasUI=true",
+			"session_start resume mode=rpc hasUI=true",
+		]);
 	});
 
 	it("asks inside a tool call between tool_execution_start and tool_execution_end; No blocks the call", async () => {
@@ -192,6 +214,20 @@ describe("pi --mode rpc: extension UI", () => {
 		expect(error).toMatchObject({ event: "command", error: "command exploded" });
 		expect(String(error.extensionPath)).toMatch(/ui-ext\.ts$/);
 		expect((await c.request({ type: "get_state" })).success).toBe(true);
+	});
+
+	it("honours ctx.shutdown() after the command's response: exit 0", async () => {
+		const c = await setup();
+		const response = await c.request({ type: "prompt", message: "/bye" });
+		expect(response.data).toEqual({ disposition: "handled" });
+		expect(await c.exited).toBe(0);
+	});
+
+	it("exits 143 on SIGTERM", async () => {
+		const c = await setup();
+		expect((await c.request({ type: "get_state" })).success).toBe(true);
+		c.child.kill("SIGTERM");
+		expect(await c.exited).toBe(143);
 	});
 
 	it("resolves pending dialogs with their defaults when stdin closes", async () => {
