@@ -435,29 +435,7 @@ async function createSessionWith(
 				agent.state.systemPrompt = systemPrompt();
 			},
 			buildSystemPrompt: systemPrompt,
-			getSystemPromptOptions: () => ({
-				...(resources.customSystemPrompt !== undefined ? { customPrompt: resources.customSystemPrompt } : {}),
-				selectedTools: agent.state.tools.map((tool) => tool.name),
-				toolSnippets: Object.fromEntries(
-					agent.state.tools.map((tool) => [
-						tool.name,
-						runner.getToolPromptInfo(tool.name)?.promptSnippet ?? tool.description,
-					]),
-				),
-				promptGuidelines: agent.state.tools.flatMap(
-					(tool) => runner.getToolPromptInfo(tool.name)?.promptGuidelines ?? [],
-				),
-				...(resources.appendSystemPrompts.length > 0
-					? { appendSystemPrompt: resources.appendSystemPrompts.join("\n\n") }
-					: {}),
-				cwd: sessionManager.getCwd(),
-				contextFiles: resources.contextFiles.map((file) => ({ path: file.path, content: file.content })),
-				skills: resources.skills.map((skill) => ({
-					name: skill.name,
-					description: skill.description,
-					filePath: skill.filePath,
-				})),
-			}),
+			getResources: () => resources,
 			addResourcePaths: (paths) => {
 				if (resourceLoader instanceof DefaultResourceLoader) resourceLoader.addExtraPaths(paths);
 			},

@@ -1,6 +1,7 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { AgentSession } from "../agent-session/agent-session.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
+import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
 import type { SlashCommandInfo } from "./extension-api.js";
 import type { SystemPromptOptions } from "./extension-events.js";
@@ -15,8 +16,8 @@ export interface SessionExtensionHostOptions {
 	refreshSystemPrompt(): void;
 	/** Builds (without applying) the system prompt from the active tools and resources. */
 	buildSystemPrompt(): string;
-	/** The inputs the system prompt is built from (`before_agent_start`'s `systemPromptOptions`). */
-	getSystemPromptOptions(): SystemPromptOptions;
+	/** The loaded resources the system prompt is built from (for `systemPromptOptions`). */
+	getResources(): LoadedResources;
 	/** Adds `resources_discover` paths to the resource loader (the caller then reloads). */
 	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): void;
 }
@@ -44,6 +45,33 @@ function skillCommand(skill: Skill): SlashCommandInfo {
 		source: "skill",
 		location: locationOf(skill.source),
 		path: skill.filePath,
+	};
+}
+
+/** `before_agent_start`'s `systemPromptOptions`: what the system prompt is built from. */
+function systemPromptOptions(
+	session: AgentSession,
+	runner: ExtensionRunner,
+	resources: LoadedResources,
+): SystemPromptOptions {
+	const tools = session.agent.state.tools;
+	return {
+		...(resources.customSystemPrompt !== undefined ? { customPrompt: resources.customSystemPrompt } : {}),
+		selectedTools: tools.map((tool) => tool.name),
+		toolSnippets: Object.fromEntries(
+			tools.map((tool) => [tool.name, runner.getToolPromptInfo(tool.name)?.promptSnippet ?? tool.description]),
+		),
+		promptGuidelines: tools.flatMap((tool) => runner.getToolPromptInfo(tool.name)?.promptGuidelines ?? []),
+		...(resources.appendSystemPrompts.length > 0
+			? { appendSystemPrompt: resources.appendSystemPrompts.join("\n\n") }
+			: {}),
+		cwd: session.sessionManager.getCwd(),
+		contextFiles: resources.contextFiles.map((file) => ({ path: file.path, content: file.content })),
+		skills: resources.skills.map((skill) => ({
+			name: skill.name,
+			description: skill.description,
+			filePath: skill.filePath,
+		})),
 	};
 }
 
@@ -84,7 +112,7 @@ export function createSessionExtensionHost(
 		setSystemPrompt: (systemPrompt) => {
 			agent.state.systemPrompt = systemPrompt;
 		},
-		getSystemPromptOptions: () => options.getSystemPromptOptions(),
+		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
