@@ -22,12 +22,16 @@ describe("extension lifecycle", () => {
 	it("session_start once per session across new, switch and fork; shutdown reasons in between", async () => {
 		const agentDir = tempDir();
 		const log: string[] = [];
+		const targets: (string | undefined)[] = [];
 		const { runtime, faux } = await createExtensionRuntime(
 			agentDir,
 			[
 				(pi) => {
 					pi.on("session_start", (event) => void log.push(`start:${event.reason}`));
-					pi.on("session_shutdown", (event) => void log.push(`shutdown:${event.reason}`));
+					pi.on("session_shutdown", (event) => {
+						log.push(`shutdown:${event.reason}`);
+						if (event.reason === "resume") targets.push(event.targetSessionFile);
+					});
 					pi.on("session_before_switch", (event) => void log.push(`before_switch:${event.reason}`));
 					pi.on("session_before_fork", (event) => void log.push(`before_fork:${event.position}`));
 				},
@@ -56,6 +60,7 @@ describe("extension lifecycle", () => {
 			"start:fork",
 			"shutdown:quit",
 		]);
+		expect(targets).toEqual([firstFile]);
 	});
 
 	it("session_before_switch can veto a replacement", async () => {

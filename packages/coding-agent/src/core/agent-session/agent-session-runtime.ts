@@ -245,15 +245,15 @@ export class AgentSessionRuntime {
 		reason: SessionShutdownReason,
 		withSession?: WithSession,
 	): Promise<void> {
-		await this.teardown(reason);
+		await this.teardown(reason, manager.getSessionFile());
 		await this.build(manager, cwd, start, withSession);
 	}
 
 	// Abort first so the interrupted turn (with its finished tool results) lands in the old file.
-	private async teardown(reason: SessionShutdownReason): Promise<void> {
+	private async teardown(reason: SessionShutdownReason, targetSessionFile?: string): Promise<void> {
 		const session = this.session;
 		await session.abort();
-		await session.extensionRunner.emitSessionShutdown(reason);
+		await session.extensionRunner.emitSessionShutdown(reason, targetSessionFile);
 		session.dispose();
 	}
 
