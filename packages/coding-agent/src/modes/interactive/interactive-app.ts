@@ -28,6 +28,16 @@ import { loadThemeFiles } from "./theme-files.js";
 import { Transcript } from "./transcript.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
+/** `terminal.showImages` / `terminal.imageWidthCells` from settings (configuration.md §3.9). */
+function terminalImageSettings(terminal: unknown): { showImages?: boolean; imageWidthCells?: number } {
+	if (typeof terminal !== "object" || terminal === null) return {};
+	const { showImages, imageWidthCells } = terminal as { showImages?: unknown; imageWidthCells?: unknown };
+	return {
+		...(typeof showImages === "boolean" ? { showImages } : {}),
+		...(typeof imageWidthCells === "number" ? { imageWidthCells } : {}),
+	};
+}
+
 /** Everything the app needs beyond the mode options; tests pass a VirtualTerminal. */
 export interface InteractiveAppOptions extends InteractiveModeOptions {
 	terminal: Terminal;
@@ -111,7 +121,10 @@ export class InteractiveApp {
 				},
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 			},
-			{ showThinking: settings.hideThinkingBlock === false },
+			{
+				showThinking: settings.hideThinkingBlock === false,
+				images: terminalImageSettings(settings.terminal),
+			},
 		);
 		this.editor = new Editor(editorThemeFor(this.theme), {
 			paddingX: typeof settings.editorPaddingX === "number" ? settings.editorPaddingX : 0,

@@ -6,7 +6,7 @@ import { textOfContent } from "../../core/messages.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { NoticeComponent } from "./components/notice.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
-import { UserMessageComponent } from "./components/user-message.js";
+import { type UserImageOptions, UserMessageComponent } from "./components/user-message.js";
 import type { Theme } from "./theme.js";
 
 /** What the transcript tells the rest of the screen (spinner, pending queue). */
@@ -26,13 +26,15 @@ export class Transcript {
 	private readonly assistants: AssistantMessageComponent[] = [];
 	private toolsExpanded = false;
 	private showThinking: boolean;
+	private readonly imageOptions: UserImageOptions;
 
 	constructor(
 		private readonly theme: Theme,
 		private readonly hooks: TranscriptHooks,
-		options: { showThinking?: boolean } = {},
+		options: { showThinking?: boolean; images?: UserImageOptions } = {},
 	) {
 		this.showThinking = options.showThinking ?? false;
+		this.imageOptions = options.images ?? {};
 	}
 
 	get expanded(): boolean {
@@ -79,7 +81,7 @@ export class Transcript {
 	private addHistoryMessage(message: AgentMessage): void {
 		switch (message.role) {
 			case "user":
-				this.container.addChild(new UserMessageComponent(message.content, this.theme));
+				this.container.addChild(new UserMessageComponent(message.content, this.theme, this.imageOptions));
 				return;
 			case "assistant": {
 				const component = this.addAssistant();

@@ -49,6 +49,15 @@ describe("UserMessageComponent", () => {
 	});
 });
 
+describe("UserMessageComponent images", () => {
+	it("with terminal.showImages false an image stays a placeholder on the message background", async () => {
+		const terminal = await renderAlone(
+			new UserMessageComponent([{ type: "image", data: "", mimeType: "image/jpeg" }], theme, { showImages: false }),
+		);
+		expect(cellAt(terminal, "[image: image/jpeg]")?.bg).toEqual(palette(236));
+	});
+});
+
 describe("AssistantMessageComponent", () => {
 	it("renders markdown with highlighted code and collapses thinking to one line", async () => {
 		const component = new AssistantMessageComponent(theme);

@@ -1,15 +1,37 @@
 import type { ImageContent, TextContent } from "@pi/ai";
-import { type Component, padToWidth, wrapTextWithAnsi } from "@pi/tui";
+import { type Component, Image, padToWidth, wrapTextWithAnsi } from "@pi/tui";
 import type { Theme } from "../theme.js";
 
-/** A user message: a blank line, then the text on the user background, images as placeholders. */
+/** How user-message images are drawn (`terminal.showImages`, `terminal.imageWidthCells`). */
+export interface UserImageOptions {
+	showImages?: boolean;
+	imageWidthCells?: number;
+}
+
+/**
+ * A user message: a blank line, then the text on the user background; images inline (kitty or
+ * iTerm2 protocol) when the terminal can show them, else as `[image: …]` placeholders.
+ */
 export class UserMessageComponent implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
+	private readonly images: Image[] = [];
 
 	constructor(
 		private readonly content: string | readonly (TextContent | ImageContent)[],
 		private readonly theme: Theme,
-	) {}
+		imageOptions: UserImageOptions = {},
+	) {
+		if (typeof content === "string" || imageOptions.showImages === false) return;
+		for (const part of content) {
+			if (part.type !== "image") continue;
+			this.images.push(
+				new Image(part.data, part.mimeType, {
+					maxWidth: imageOptions.imageWidthCells ?? 60,
+					placeholderStyle: theme.muted,
+				}),
+			);
+		}
+	}
 
 	invalidate(): void {
 		this.cache = undefined;
@@ -22,10 +44,11 @@ export class UserMessageComponent implements Component {
 		const body: string[] = [];
 		for (const part of parts) {
 			if (part.type === "text") body.push(...wrapTextWithAnsi(part.text, inner));
-			else body.push(this.theme.muted(`[image: ${part.mimeType}]`));
+			else if (this.images.length === 0) body.push(this.theme.muted(`[image: ${part.mimeType}]`));
 		}
 		if (body.length === 0) body.push("");
 		const lines = ["", ...body.map((line) => this.theme.userMessageBg(padToWidth(` ${line}`, width)))];
+		for (const image of this.images) for (const line of image.render(Math.max(1, width - 1))) lines.push(` ${line}`);
 		this.cache = { width, lines };
 		return lines;
 	}
