@@ -29,6 +29,18 @@ describe("the no-op UI context", () => {
 	});
 });
 
+describe("ExtensionRunner.setUIContext", () => {
+	it("a UI context makes hasUI true; undefined puts the no-op context back", async () => {
+		const { session, result } = await createExtensionSession(tempDir(), [() => undefined]);
+		const runner = result.extensionsResult.runner!;
+		await session.bindExtensions({ uiContext: { ...noopUIContext } });
+		expect(runner.hasUI).toBe(true);
+		runner.setUIContext(undefined);
+		expect(runner.hasUI).toBe(false);
+		expect(runner.ui).toBe(noopUIContext);
+	});
+});
+
 describe("withFifoDialogs", () => {
 	it("opens dialogs one at a time in call order", async () => {
 		const opened: string[] = [];

@@ -346,8 +346,13 @@ export class ExtensionRunner implements ExtensionRunnerSeam {
 	 * Applies a mode's bindings (absent fields keep earlier values) and, the first time only, emits
 	 * the stored `session_start` then `resources_discover`.
 	 */
+	/** Sets the UI context; without one (undefined) the no-op context applies and `hasUI` is false. */
+	setUIContext(uiContext: ExtensionUIContext | undefined): void {
+		this.uiContext = uiContext ?? noopUIContext;
+	}
+
 	async bind(bindings: ExtensionBindings): Promise<void> {
-		if (bindings.uiContext) this.uiContext = bindings.uiContext;
+		if (bindings.uiContext) this.setUIContext(bindings.uiContext);
 		if (bindings.mode) this.modeName = bindings.mode;
 		if (bindings.commandContextActions) this.actions = bindings.commandContextActions;
 		if (bindings.abortHandler) this.abortHandler = bindings.abortHandler;
