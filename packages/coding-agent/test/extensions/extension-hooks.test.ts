@@ -100,6 +100,25 @@ describe("tool_call", () => {
 	});
 });
 
+describe("tool event order", () => {
+	it("tool_execution_start → tool_call (the assistant message already stored) → tool_result → tool_execution_end", async () => {
+		const order: string[] = [];
+		const { session } = await sessionWithTool([
+			(pi) => {
+				pi.on("tool_execution_start", () => void order.push("tool_execution_start"));
+				pi.on("tool_call", (_event, ctx) => {
+					const last = ctx.sessionManager.getLeafEntry();
+					order.push(`tool_call:${last?.type === "message" ? last.message.role : "?"}`);
+				});
+				pi.on("tool_result", () => void order.push("tool_result"));
+				pi.on("tool_execution_end", () => void order.push("tool_execution_end"));
+			},
+		]);
+		await session.prompt("go");
+		expect(order).toEqual(["tool_execution_start", "tool_call:assistant", "tool_result", "tool_execution_end"]);
+	});
+});
+
 describe("tool_result", () => {
 	it("is middleware: each handler sees the latest result and patches it", async () => {
 		const seen: string[] = [];
