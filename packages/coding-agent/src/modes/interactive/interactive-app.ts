@@ -22,6 +22,7 @@ import { type HeaderInfo, headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { StatusIndicator } from "./components/status-indicator.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
+import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import type { InteractiveModeOptions } from "./interactive-mode.js";
 import { BUILTIN_THEMES, createTheme, editorThemeFor, type Theme, type ThemeFile } from "./theme.js";
 import { loadThemeFiles } from "./theme-files.js";
@@ -294,7 +295,9 @@ export class InteractiveApp {
 			...session.skills.map((skill) => ({ name: `skill:${skill.name}`, description: skill.description })),
 			...session.promptTemplates.map((template) => ({ name: template.name, description: template.description })),
 		];
-		this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(commands, this.runtime.cwd));
+		this.editor.setAutocompleteProvider(
+			new GitignoreAwareAutocomplete(new CombinedAutocompleteProvider(commands, this.runtime.cwd), this.runtime.cwd),
+		);
 		this.refreshFooter();
 	}
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
@@ -121,5 +121,21 @@ describe("built-in commands", () => {
 		expect(fixture.app.session.sessionManager.getCwd()).toBe(here);
 		expect(fixture.app.session.sessionFile).not.toBe(sourceFile);
 		expect(fixture.screen()).toContain("from the other project");
+	});
+
+	it("@ file search leaves out what .gitignore ignores", async () => {
+		const cwd = tempDir();
+		mkdirSync(join(cwd, "src"));
+		mkdirSync(join(cwd, "dist"));
+		writeFileSync(join(cwd, "src", "widget.ts"), "");
+		writeFileSync(join(cwd, "dist", "widget.js"), "");
+		writeFileSync(join(cwd, ".gitignore"), "dist/\n");
+		const fixture = await createAppFixture({ cwd, agentDir: tempDir() });
+		fixtures.push(fixture);
+		await fixture.waitForText("0.0%/128k");
+		await fixture.type("look at @widg");
+		await fixture.waitForText("widget.ts  src/");
+		expect(fixture.screen()).not.toContain("widget.js");
+		expect(fixture.screen()).not.toContain("dist/");
 	});
 });
