@@ -132,4 +132,25 @@ describe("ExtensionAPI", () => {
 		expect(api!.getFlag("level")).toBe("low");
 		expect(result.extensionsResult.unmatchedFlags).toEqual(["stray"]);
 	});
+
+	it("exec runs without a shell and never rejects on a non-zero exit; events is shared by all extensions", async () => {
+		let first: ExtensionAPI | undefined;
+		const received: unknown[] = [];
+		const { session } = await createExtensionSession(tempDir(), [
+			(pi) => {
+				first = pi;
+			},
+			(pi) => {
+				pi.events.on("ping", (data) => received.push(data));
+			},
+		]);
+		await session.bindExtensions({});
+		const result = await first!.exec(process.execPath, [
+			"-e",
+			"console.log('out'); console.error('err'); process.exit(3)",
+		]);
+		expect(result).toEqual({ stdout: "out\n", stderr: "err\n", code: 3, killed: false });
+		first!.events.emit("ping", { n: 1 });
+		expect(received).toEqual([{ n: 1 }]);
+	});
 });
