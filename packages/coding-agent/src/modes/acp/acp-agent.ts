@@ -103,7 +103,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 			return new RequestError(-32600, error.message, { reason: "prompt_refused" });
 		}
 		if (isPiUserError(error)) return RequestError.invalidParams({ code: error.code }, error.message);
-		if (error instanceof Error && error.constructor.name === "SessionReplacementError")
+		if (loadedHost && error instanceof loadedHost.SessionReplacementError)
 			return RequestError.invalidParams(undefined, error.message);
 		return error;
 	};

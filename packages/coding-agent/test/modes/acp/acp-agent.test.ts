@@ -210,11 +210,15 @@ describe("ACP agent", () => {
 		expect(listed.sessions.map((session) => session.sessionId)).toContain(sessionId);
 	});
 
-	it("answers an unknown session with an error", async () => {
-		const { pair: current } = await start();
+	it("answers an unknown session, and loading one that was never stored, with resource not found", async () => {
+		const { pair: current, cwd } = await start();
 		const failure = await current.connection.agent
 			.request("session/prompt", { sessionId: "nope", prompt: [{ type: "text", text: "x" }] })
 			.catch((error: unknown) => error as { code: number });
-		expect(failure).toMatchObject({ code: expect.any(Number) });
+		expect(failure).toMatchObject({ code: -32002, data: { sessionId: "nope" } });
+		const load = await current.connection.agent
+			.request("session/load", { sessionId: "never-stored", cwd, mcpServers: [] })
+			.catch((error: unknown) => error as { code: number });
+		expect(load).toMatchObject({ code: -32002 });
 	});
 });
