@@ -169,6 +169,14 @@ describe("ACP agent", () => {
 			.request("session/set_config_option", { sessionId, configId: "model", value: "nope/nope" })
 			.catch((error: unknown) => error as { code: number; message: string });
 		expect(bad).toMatchObject({ code: -32602 });
+		await current.connection.agent.request("session/set_mode", { sessionId, modeId: "low" });
+		expect(current.runtimes[0]?.session.thinkingLevel).toBe("low");
+		const update = await current.waitForUpdate(
+			(candidate) =>
+				candidate.sessionUpdate === "config_option_update" &&
+				candidate.configOptions.some((option) => option.id === "thinking_level" && option.currentValue === "low"),
+		);
+		expect(update.sessionUpdate).toBe("config_option_update");
 	});
 
 	it("routes read and write through the client's fs capability", async () => {
