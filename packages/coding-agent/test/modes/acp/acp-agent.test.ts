@@ -218,6 +218,19 @@ describe("ACP agent", () => {
 		expect(listed.sessions.map((session) => session.sessionId)).toContain(sessionId);
 	});
 
+	it("resumes a stored session without replaying it; the history reaches the model", async () => {
+		const { pair: current, sessionId, cwd } = await start();
+		current.faux.setResponses([fauxAssistantMessage("first answer")]);
+		await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "first" }] });
+		await current.connection.agent.request("session/close", { sessionId });
+		current.updates.length = 0;
+		await current.connection.agent.request("session/resume", { sessionId, cwd });
+		expect(updatesOf(current, "agent_message_chunk")).toEqual([]);
+		current.faux.setResponses([fauxAssistantMessage("second answer")]);
+		await current.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "second" }] });
+		expect(JSON.stringify(current.faux.state.requests.at(-1)?.context.messages)).toContain("first answer");
+	});
+
 	it("answers an unknown session, and loading one that was never stored, with resource not found", async () => {
 		const { pair: current, cwd } = await start();
 		const failure = await current.connection.agent
