@@ -26,7 +26,7 @@ import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import type { InteractiveModeOptions } from "./interactive-mode.js";
 import { BUILTIN_THEMES, createTheme, editorThemeFor, type Theme, type ThemeFile } from "./theme.js";
 import { loadThemeFiles } from "./theme-files.js";
-import { Transcript } from "./transcript.js";
+import { Transcript, WORKING_MESSAGE } from "./transcript.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
 /** `terminal.showImages` / `terminal.imageWidthCells` from settings (configuration.md §3.9). */
@@ -85,6 +85,7 @@ export class InteractiveApp {
 	private readonly statuses = new Map<string, string>();
 	private readonly startupWarnings: string[];
 	private readonly customThemes: ThemeFile[];
+	private workingMessage: string | undefined;
 	private readonly env: NodeJS.ProcessEnv;
 
 	constructor(
@@ -118,7 +119,7 @@ export class InteractiveApp {
 			{
 				setStatus: (message) => {
 					if (message === undefined) this.status.hide();
-					else this.status.show(message);
+					else this.status.show(message === WORKING_MESSAGE ? (this.workingMessage ?? message) : message);
 				},
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 			},
@@ -315,6 +316,13 @@ export class InteractiveApp {
 			thinkingLevel: session.thinkingLevel,
 			statuses: this.statuses,
 		});
+		this.tui.requestRender();
+	}
+
+	/** An extension's text for the working spinner (undefined restores the default). */
+	setWorkingMessage(message: string | undefined): void {
+		this.workingMessage = message;
+		if (this.status.visible && this.isBusy) this.status.show(message ?? WORKING_MESSAGE);
 		this.tui.requestRender();
 	}
 

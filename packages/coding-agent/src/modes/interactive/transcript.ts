@@ -9,6 +9,9 @@ import { ToolExecutionComponent } from "./components/tool-execution.js";
 import { type UserImageOptions, UserMessageComponent } from "./components/user-message.js";
 import type { Theme } from "./theme.js";
 
+/** The status text while a run is working (extensions may replace it with `setWorkingMessage`). */
+export const WORKING_MESSAGE = "Working… (Esc to abort)";
+
 /** What the transcript tells the rest of the screen (spinner, pending queue). */
 export interface TranscriptHooks {
 	setStatus(message: string | undefined): void;
@@ -189,7 +192,7 @@ export class Transcript {
 				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError);
 				return;
 			case "agent_start":
-				this.hooks.setStatus("Working… (Esc to abort)");
+				this.hooks.setStatus(WORKING_MESSAGE);
 				return;
 			case "agent_settled":
 				this.hooks.setStatus(undefined);
@@ -216,7 +219,7 @@ export class Transcript {
 				);
 				return;
 			case "auto_retry_end":
-				this.hooks.setStatus(event.success ? "Working… (Esc to abort)" : undefined);
+				this.hooks.setStatus(event.success ? WORKING_MESSAGE : undefined);
 				if (!event.success && event.finalError) this.addNotice(this.theme.error(`Retry failed: ${event.finalError}`));
 				return;
 			case "summarization_retry_scheduled":

@@ -144,8 +144,7 @@ export class TuiUIContext implements ExtensionUIContext {
 	}
 
 	setWorkingMessage(message: string | undefined): void {
-		if (message !== undefined && this.app.isBusy) this.app.transcript.handleEvent({ type: "agent_start" });
-		void message;
+		this.app.setWorkingMessage(message);
 	}
 
 	setToolsExpanded(expanded: boolean): void {

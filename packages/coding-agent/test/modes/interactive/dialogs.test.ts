@@ -322,4 +322,15 @@ describe("interactive app keys and commands", () => {
 		await fixture.type("\x1b[112;6u");
 		await fixture.waitForText("model-c");
 	});
+
+	it("setWorkingMessage replaces the spinner text while a run works", async () => {
+		const fixture = await setup({ tokensPerSecond: 30 });
+		fixture.faux.setResponses([fauxAssistantMessage([fauxText("slow ".repeat(100))])]);
+		fixture.app.uiContext.setWorkingMessage("Consulting the oracle…");
+		await fixture.type("go\r");
+		await fixture.waitForText("Consulting the oracle…");
+		fixture.app.uiContext.setWorkingMessage(undefined);
+		await fixture.waitForText("Working… (Esc to abort)");
+		await fixture.app.session.abort();
+	});
 });
