@@ -450,6 +450,7 @@ export class InteractiveApp {
 					: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
 			],
 			verbose: this.options.verbose ?? false,
+			quiet: this.session.settingsManager.getSettings().quietStartup === true,
 		};
 	}
 }

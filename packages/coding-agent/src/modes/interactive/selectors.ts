@@ -68,6 +68,12 @@ function keepEntry(node: SessionTreeNode, filter: TreeFilterMode): boolean {
 	}
 }
 
+/** The entry after `current` in `values` (wrapping; the first when `current` is unknown). */
+function nextOf<T extends string>(values: readonly T[], current: unknown): T {
+	const index = values.indexOf(current as T);
+	return values[(index + 1) % values.length] as T;
+}
+
 /** The pickers behind /model, /resume, /tree, /fork, /settings, /login and /logout. */
 export class Selectors {
 	constructor(private readonly app: InteractiveApp) {}
@@ -271,6 +277,7 @@ export class Selectors {
 		const app = this.app;
 		const session = app.session;
 		const on = (value: boolean): string => (value ? "on" : "off");
+		const settings = session.settingsManager.getSettings();
 		this.open({
 			title: "Settings",
 			searchable: false,
@@ -283,6 +290,9 @@ export class Selectors {
 				{ value: "followUp", label: "Follow-up mode", description: session.followUpMode },
 				{ value: "thinkingBlocks", label: "Show thinking blocks", description: on(app.transcript.thinkingVisible) },
 				{ value: "tools", label: "Expand tool output", description: on(app.transcript.expanded) },
+				{ value: "quietStartup", label: "Quiet start-up", description: on(settings.quietStartup === true) },
+				{ value: "doubleEscape", label: "Double Escape", description: String(settings.doubleEscapeAction ?? "tree") },
+				{ value: "treeFilter", label: "Tree filter", description: String(settings.treeFilterMode ?? "default") },
 			],
 			onSelect: (item) => {
 				switch (item.value) {
@@ -322,6 +332,19 @@ export class Selectors {
 						break;
 					case "tools":
 						app.transcript.setToolsExpanded(!app.transcript.expanded);
+						break;
+					case "quietStartup":
+						session.settingsManager.updateGlobal({ quietStartup: settings.quietStartup !== true });
+						break;
+					case "doubleEscape":
+						session.settingsManager.updateGlobal({
+							doubleEscapeAction: nextOf(["tree", "fork", "none"], settings.doubleEscapeAction ?? "tree"),
+						});
+						break;
+					case "treeFilter":
+						session.settingsManager.updateGlobal({
+							treeFilterMode: nextOf(TREE_FILTERS, settings.treeFilterMode ?? "default"),
+						});
 						break;
 				}
 				this.settings();

@@ -232,6 +232,26 @@ describe("footer and header", () => {
 		expect(cellAt(terminal, "Project is not trusted")?.fg).toEqual(palette(221));
 	});
 
+	it("quietStartup keeps only diagnostics and warnings in the header", () => {
+		const lines = headerLines(
+			{
+				version: "1.0.0",
+				contextFiles: ["/p/AGENTS.md"],
+				skills: [],
+				promptTemplates: [],
+				extensionCommands: [],
+				diagnostics: [],
+				warnings: ["Model fell back to x"],
+				verbose: false,
+				quiet: true,
+			},
+			theme,
+		).join("\n");
+		expect(lines).not.toContain("pi");
+		expect(lines).not.toContain("AGENTS.md");
+		expect(lines).toContain("Model fell back to x");
+	});
+
 	it("NO_COLOR turns colours off", async () => {
 		const plain = createTheme("dark", { env: { NO_COLOR: "1" } });
 		const tool = new ToolExecutionComponent("bash", { command: "ls" }, plain);

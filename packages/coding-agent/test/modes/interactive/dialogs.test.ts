@@ -333,4 +333,14 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitForText("Working… (Esc to abort)");
 		await fixture.app.session.abort();
 	});
+
+	it("/settings cycles the tree filter and saves it", async () => {
+		const fixture = await setup();
+		await fixture.type("/settings\r");
+		await fixture.waitForText("Tree filter");
+		for (let index = 0; index < 10; index++) await fixture.type("\x1b[B");
+		await fixture.type("\r");
+		await fixture.waitUntil(() => fixture.app.session.settingsManager.getSettings().treeFilterMode === "no-tools");
+		expect(fixture.screen()).toMatch(/Tree filter\s+no-tools/);
+	});
 });

@@ -10,18 +10,23 @@ export interface HeaderInfo {
 	diagnostics: { type: "warning" | "error"; message: string }[];
 	warnings: string[];
 	verbose: boolean;
+	/** `quietStartup`: only diagnostics and warnings. */
+	quiet?: boolean;
 }
 
 /** The start-up header: name, key hints, loaded resources and diagnostics (plain lines). */
 export function headerLines(info: HeaderInfo, theme: Theme): string[] {
-	const lines = [
-		`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`,
-		theme.muted(
-			"Enter send · Esc abort · Ctrl+C twice quit · Ctrl+L model · Shift+Tab thinking · Ctrl+O tools · Ctrl+T thinking · / commands · ! bash",
-		),
-	];
+	const quiet = info.quiet === true && !info.verbose;
+	const lines = quiet
+		? []
+		: [
+				`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`,
+				theme.muted(
+					"Enter send · Esc abort · Ctrl+C twice quit · Ctrl+L model · Shift+Tab thinking · Ctrl+O tools · Ctrl+T thinking · / commands · ! bash",
+				),
+			];
 	const list = (label: string, items: string[]): void => {
-		if (items.length === 0) return;
+		if (items.length === 0 || quiet) return;
 		const shown = info.verbose || items.length <= 6 ? items : [...items.slice(0, 6), `+${items.length - 6} more`];
 		lines.push(`${theme.muted(`${label}:`)} ${shown.join(", ")}`);
 	};
