@@ -185,26 +185,22 @@ async function loadOpenAI(): Promise<new (options: { baseURL: string; apiKey: st
 	return module.default;
 }
 
-async function rawSdkDeltasPerSecond(mockUrl: string, deltas: number): Promise<number> {
-	const OpenAI = await loadOpenAI();
-	const client = new OpenAI({ baseURL: `${mockUrl}/v1`, apiKey: "test" });
-	const rates: number[] = [];
-	for (let run = 0; run <= RUNS; run++) {
-		const start = performance.now();
-		const response = await client.chat.completions.create({
-			model: "mock-model",
-			stream: true,
-			messages: [{ role: "user", content: "Write a long reply." }],
-		});
-		let count = 0;
-		for await (const chunk of response) if (chunk.choices[0]?.delta?.content) count++;
-		if (count !== deltas) throw new Error(`openai SDK: ${count} deltas, expected ${deltas}`);
-		if (run > 0) rates.push(count / ((performance.now() - start) / 1000));
-	}
-	return median(rates);
+/** One 50,000-delta reply through the raw openai SDK, in deltas/s. */
+async function rawSdkRate(client: OpenAIClient, deltas: number): Promise<number> {
+	const start = performance.now();
+	const response = await client.chat.completions.create({
+		model: "mock-model",
+		stream: true,
+		messages: [{ role: "user", content: "Write a long reply." }],
+	});
+	let count = 0;
+	for await (const chunk of response) if (chunk.choices[0]?.delta?.content) count++;
+	if (count !== deltas) throw new Error(`openai SDK: ${count} deltas, expected ${deltas}`);
+	return count / ((performance.now() - start) / 1000);
 }
 
-async function aiStreamDeltasPerSecond(mockUrl: string, deltas: number): Promise<number> {
+/** One 50,000-delta reply through `@pi/ai` `stream()` over openai-completions, in deltas/s. */
+async function aiStreamRate(mockUrl: string, deltas: number): Promise<number> {
 	const model: Model = {
 		id: "gpt-5-mini",
 		name: "bench",
@@ -217,23 +213,19 @@ async function aiStreamDeltasPerSecond(mockUrl: string, deltas: number): Promise
 		contextWindow: 400_000,
 		maxTokens: 128_000,
 	};
-	const rates: number[] = [];
-	for (let run = 0; run <= RUNS; run++) {
-		const start = performance.now();
-		let count = 0;
-		const events = stream(
-			model,
-			{ messages: [{ role: "user", content: "Write a long reply.", timestamp: Date.now() }] },
-			{ apiKey: "test" },
-		);
-		for await (const event of events) {
-			if (event.type === "text_delta") count++;
-			if (event.type === "error") throw new Error(`@pi/ai stream: ${event.error.errorMessage}`);
-		}
-		if (count !== deltas) throw new Error(`@pi/ai stream: ${count} deltas, expected ${deltas}`);
-		if (run > 0) rates.push(count / ((performance.now() - start) / 1000));
+	const start = performance.now();
+	let count = 0;
+	const events = stream(
+		model,
+		{ messages: [{ role: "user", content: "Write a long reply.", timestamp: Date.now() }] },
+		{ apiKey: "test" },
+	);
+	for await (const event of events) {
+		if (event.type === "text_delta") count++;
+		if (event.type === "error") throw new Error(`@pi/ai stream: ${event.error.errorMessage}`);
 	}
-	return median(rates);
+	if (count !== deltas) throw new Error(`@pi/ai stream: ${count} deltas, expected ${deltas}`);
+	return count / ((performance.now() - start) / 1000);
 }
 
 /** Streams a reply while the reader stops for `STALL_MS`; returns peak RSS and the growth during the stall. */
@@ -288,6 +280,9 @@ async function rawTurnMs(mockUrl: string, runs: number): Promise<number> {
  */
 async function toolLoopOverheadMs(env: BenchEnv, rawMs: number): Promise<{ perTurn: number; overhead: number }> {
 	const rpc = spawnRpc(env);
+	// Start the clock once the process serves commands: startup is measured separately.
+	rpc.send({ id: "ready", type: "get_state" });
+	await rpc.until((record) => record.id === "ready");
 	let toolMs = 0;
 	const start = performance.now();
 	const done = rpc.until((record) => {
@@ -310,7 +305,7 @@ function progress(step: string): void {
 export async function benchRpc(): Promise<BenchResult[]> {
 	const results: BenchResult[] = [];
 	const replies = [
-		...Array.from({ length: RUNS + 1 }, () => textReply(DELTAS)), // rpc 50k
+		...Array.from({ length: 3 * (RUNS + 1) }, () => textReply(DELTAS)), // rpc, sdk, ai interleaved
 		textReply(1000), // bytes per delta at 1,000
 		textReply(DELTAS), // stalled reader
 	];
@@ -323,16 +318,28 @@ export async function benchRpc(): Promise<BenchResult[]> {
 			value: Number((await firstResponseMs(env)).toFixed(1)),
 			unit: "ms",
 		});
-		progress("50,000-delta replies");
+		progress("50,000-delta replies: RPC, raw SDK and @pi/ai stream(), interleaved");
 		const rpc = spawnRpc(env);
 		const runs: { ms: number; bytesPerDelta: number }[] = [];
+		const sdkRates: number[] = [];
+		const aiRates: number[] = [];
+		const OpenAI = await loadOpenAI();
+		const sdk = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: "test" });
+		// Interleaved so that a change in machine load hits the three alike.
 		for (let run = 0; run <= RUNS; run++) {
 			const measured = await rpcReply(rpc, DELTAS);
-			if (run > 0) runs.push(measured);
 			rpc.send({ id: `n${run}`, type: "new_session" });
 			await rpc.until((record) => record.id === `n${run}`);
+			const sdkRate = await rawSdkRate(sdk, DELTAS);
+			const aiRate = await aiStreamRate(mock.url, DELTAS);
+			if (run === 0) continue;
+			runs.push(measured);
+			sdkRates.push(sdkRate);
+			aiRates.push(aiRate);
 		}
 		const rpcRate = median(runs.map((run) => DELTAS / (run.ms / 1000)));
+		const sdkRate = median(sdkRates);
+		const aiRate = median(aiRates);
 		const small = await rpcReply(rpc, 1000);
 		await rpc.close();
 		progress("stalled reader");
@@ -340,12 +347,6 @@ export async function benchRpc(): Promise<BenchResult[]> {
 		const memory = await stalledReader(stall);
 		await stall.close();
 		await mock.close();
-
-		progress("raw SDK and @pi/ai stream()");
-		const sdkMock = await startMockProcess(Array.from({ length: 2 * (RUNS + 1) }, () => textReply(DELTAS)));
-		const sdkRate = await rawSdkDeltasPerSecond(sdkMock.url, DELTAS);
-		const aiRate = await aiStreamDeltasPerSecond(sdkMock.url, DELTAS);
-		await sdkMock.close();
 
 		progress("tool loop");
 		const toolCall = (turn: number) => ({
