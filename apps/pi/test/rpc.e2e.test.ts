@@ -243,6 +243,62 @@ describe("pi --mode rpc: queueing and concurrency", () => {
 	});
 });
 
+describe("pi --mode rpc: retry and compaction events", () => {
+	it("emits auto_retry_*, then compaction and summarization retry events for a manual compact", async () => {
+		env = createPiTestEnv();
+		mock = await startMock();
+		useMockProvider(env, mock);
+		env.writeSettings({
+			defaultProvider: "mock",
+			defaultModel: "mock-model",
+			retry: { baseDelayMs: 1 },
+			compaction: { keepRecentTokens: 1 },
+		});
+		rpc = connectRpc(env, []);
+		const c = rpc;
+		mock.enqueue(
+			{ type: "error", status: 500, message: "upstream hiccup" },
+			{ type: "reply", blocks: [{ type: "text", text: "first answer ".repeat(20) }] },
+			{ type: "reply", blocks: [{ type: "text", text: "second answer ".repeat(20) }] },
+			{ type: "error", status: 500, message: "summary hiccup" },
+			{ type: "reply", blocks: [{ type: "text", text: "## Summary\nThe user asked twice." }] },
+			// A split turn is summarised by a second request; spare replies cost nothing.
+			{ type: "reply", blocks: [{ type: "text", text: "## Turn prefix\nThe second question." }] },
+			{ type: "reply", blocks: [{ type: "text", text: "## Spare" }] },
+		);
+		await c.request({ type: "prompt", message: "one" });
+		await c.waitFor(settled);
+		const retryTypes = types(c.records).filter((type) => /^(agent_|auto_retry)/.test(String(type)));
+		expect(retryTypes).toEqual([
+			"agent_start",
+			"agent_end",
+			"auto_retry_start",
+			"agent_start",
+			"agent_end",
+			"auto_retry_end",
+			"agent_settled",
+		]);
+		expect(c.records.find((record) => record.type === "agent_end")).toMatchObject({ willRetry: true });
+		expect(c.records.find((record) => record.type === "auto_retry_end")).toMatchObject({ success: true, attempt: 1 });
+		await c.request({ type: "prompt", message: "two" });
+		await c.waitFor((record) => settled(record) && c.records.filter(settled).length === 2);
+		const compacted = await c.request({ id: "compact", type: "compact" });
+		expect(compacted.success, String(compacted.error)).toBe(true);
+		const compactionTypes = types(c.records).filter((type) => /^(compaction|summarization)/.test(String(type)));
+		expect(compactionTypes).toEqual([
+			"compaction_start",
+			"summarization_retry_scheduled",
+			"summarization_retry_attempt_start",
+			"summarization_retry_finished",
+			"compaction_end",
+		]);
+		expect(c.records.find((record) => record.type === "compaction_end")).toMatchObject({
+			reason: "manual",
+			aborted: false,
+		});
+	});
+});
+
 describe("pi --mode rpc: bad input (rpc.md §8)", () => {
 	it("answers malformed JSON, non-objects, unknown commands and invalid fields, and keeps serving", async () => {
 		const c = await setup();
