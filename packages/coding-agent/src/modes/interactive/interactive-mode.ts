@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { ImageContent } from "@pi/ai";
 import { ProcessTerminal, type Terminal } from "@pi/tui";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { InteractiveApp } from "./interactive-app.js";
 
 /** What `main()` hands the interactive mode (run-modes.md §7.5). */
@@ -51,10 +52,14 @@ export async function runInteractiveMode(
 	const onSignal = (signal: NodeJS.Signals): void => {
 		restore();
 		process.exitCode = signal === "SIGTERM" ? 143 : 129;
-		void runtime.dispose().finally(() => process.exit(process.exitCode));
+		void runtime.dispose().finally(() => {
+			killTrackedProcessGroups();
+			process.exit(process.exitCode);
+		});
 	};
 	const onCrash = (error: unknown): void => {
 		restore();
+		killTrackedProcessGroups();
 		process.stderr.write(`pi: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 		process.exit(1);
 	};
