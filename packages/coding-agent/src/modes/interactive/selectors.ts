@@ -218,8 +218,22 @@ export class Selectors {
 		const selector = this.open({
 			title: title(),
 			items,
-			hint: "↑↓ move · Enter continue from here · Tab filter · Esc cancel",
+			hint: "↑↓ move · Enter continue from here · Tab filter · Ctrl+L label · Esc cancel",
 			onKey: (data, current) => {
+				if (matchesKey(data, "ctrl+l")) {
+					const entry = current.selected();
+					if (!entry) return true;
+					void app.uiContext
+						.input("Label for this entry (empty removes it)", manager.getLabel(entry.value))
+						.then((label) => {
+							if (label === undefined) return;
+							manager.appendLabelChange(entry.value, label.trim() === "" ? undefined : label.trim());
+							current.setItems(build());
+							app.tui.setFocus(current);
+							app.tui.requestRender();
+						});
+					return true;
+				}
 				if (!matchesKey(data, "tab")) return false;
 				filter = TREE_FILTERS[(TREE_FILTERS.indexOf(filter) + 1) % TREE_FILTERS.length] ?? "default";
 				current.setTitle(title());

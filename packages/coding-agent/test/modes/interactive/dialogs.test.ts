@@ -343,4 +343,24 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitUntil(() => fixture.app.session.settingsManager.getSettings().treeFilterMode === "no-tools");
 		expect(fixture.screen()).toMatch(/Tree filter\s+no-tools/);
 	});
+
+	it("/tree: Ctrl+L labels the highlighted entry; labeled-only shows it alone", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("alpha reply"), fauxAssistantMessage("beta reply")]);
+		await fixture.type("alpha\r");
+		await fixture.waitForText("alpha reply");
+		await fixture.type("beta\r");
+		await fixture.waitForText("beta reply");
+		await fixture.type("/tree\r");
+		await fixture.waitForText("Session tree");
+		await fixture.type("\x0c");
+		await fixture.waitForText("Label for this entry");
+		await fixture.type("checkpoint\r");
+		await fixture.waitForText("[checkpoint]");
+		for (let index = 0; index < 3; index++) await fixture.type("\t");
+		await fixture.waitForText("filter: labeled-only");
+		const rows = fixture.terminal.getViewport().filter((line) => line.includes("assistant:") || line.includes("user:"));
+		expect(rows).toHaveLength(1);
+		expect(rows[0]).toContain("beta reply [checkpoint]");
+	});
 });
