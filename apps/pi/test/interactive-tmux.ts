@@ -40,6 +40,8 @@ export class TmuxPi {
 				exports,
 				`cd ${shellQuote(env.cwd)}`,
 				`stty -g > ${shellQuote(`${this.statePath}.before`)}`,
+				// Shell output from before pi: a full clear of the scrollback would remove it.
+				'echo "SHELL OUTPUT BEFORE PI"',
 				command,
 				"code=$?",
 				`stty -g > ${shellQuote(`${this.statePath}.after`)}`,

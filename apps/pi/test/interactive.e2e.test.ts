@@ -275,4 +275,32 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		await pi.waitFor("rewritten by the editor");
 		expect(pi.screen()).not.toContain("first draft");
 	});
+
+	it("widening a long transcript keeps its scrollback", async () => {
+		for (let index = 0; index < 4; index++) {
+			mock.enqueue({
+				type: "reply",
+				blocks: [
+					{ type: "text", text: Array.from({ length: 12 }, (_, line) => `answer ${index} line ${line}`).join("\n\n") },
+				],
+			});
+		}
+		const pi = start([], { columns: 80, rows: 20 });
+		await pi.waitFor("mock-model");
+		for (let index = 0; index < 4; index++) {
+			pi.type(`question number ${index}`);
+			pi.keys("Enter");
+			await pi.waitFor(`answer ${index} line 11`);
+		}
+		expect(pi.history()).toContain("question number 0");
+		pi.resize(120, 20);
+		await pi.waitFor((screen) => screen.split("\n").some((line) => line.length > 80));
+		pi.type("typed after widening");
+		await pi.waitFor("typed after widening");
+		const history = pi.history();
+		expect(history).toContain("SHELL OUTPUT BEFORE PI");
+		expect(history.match(/question number 0/g)).toHaveLength(1);
+		expect(history.match(/answer 0 line 5/g)).toHaveLength(1);
+		expect(history.match(/answer 3 line 11/g)).toHaveLength(1);
+	});
 });
