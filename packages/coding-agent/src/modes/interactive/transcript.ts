@@ -1,11 +1,11 @@
 import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
-import { Container } from "@pi/tui";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
 import { textOfContent } from "../../core/messages.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { NoticeComponent } from "./components/notice.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
+import { TranscriptContainer } from "./components/transcript-container.js";
 import { type UserImageOptions, UserMessageComponent } from "./components/user-message.js";
 import type { Theme } from "./theme.js";
 
@@ -23,7 +23,7 @@ export interface TranscriptHooks {
  * step 3). Owns the tool-output expansion and thinking visibility toggles.
  */
 export class Transcript {
-	readonly container = new Container();
+	readonly container = new TranscriptContainer();
 	private streaming: AssistantMessageComponent | undefined;
 	private readonly tools = new Map<string, ToolExecutionComponent>();
 	private readonly assistants: AssistantMessageComponent[] = [];
