@@ -363,4 +363,21 @@ describe("interactive app keys and commands", () => {
 		expect(rows).toHaveLength(1);
 		expect(rows[0]).toContain("beta reply [checkpoint]");
 	});
+
+	it("custom() shows an extension component as an overlay until it calls done", async () => {
+		const fixture = await setup();
+		const result = fixture.app.uiContext.custom<string>((done) => ({
+			render: () => ["Pick a colour: press r"],
+			invalidate: () => undefined,
+			handleInput: (data: string) => {
+				if (data === "r") done("red");
+			},
+		}));
+		await fixture.waitForText("Pick a colour: press r");
+		await fixture.type("r");
+		expect(await result).toBe("red");
+		await fixture.waitUntil((screen) => !screen.includes("Pick a colour"));
+		await fixture.type("x");
+		expect(fixture.app.editor.getText()).toBe("x");
+	});
 });
