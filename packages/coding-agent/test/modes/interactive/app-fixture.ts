@@ -87,6 +87,8 @@ export async function createAppFixture(options: {
 	/** The session to start with (default: a new one in `cwd`). */
 	sessionManager?: SessionManager;
 	launchCwd?: string;
+	showResumePicker?: boolean;
+	initialMessage?: string;
 	columns?: number;
 	rows?: number;
 	env?: NodeJS.ProcessEnv;
@@ -130,6 +132,8 @@ export async function createAppFixture(options: {
 		scheduleRender: (callback) => setImmediate(callback),
 		dialogClock: clock.api,
 		...(options.launchCwd ? { launchCwd: options.launchCwd } : {}),
+		...(options.showResumePicker ? { showResumePicker: true } : {}),
+		...(options.initialMessage !== undefined ? { initialMessage: options.initialMessage } : {}),
 	});
 	await app.init();
 	const exit = app.run();

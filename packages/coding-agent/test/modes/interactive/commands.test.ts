@@ -138,4 +138,19 @@ describe("built-in commands", () => {
 		expect(fixture.screen()).not.toContain("widget.js");
 		expect(fixture.screen()).not.toContain("dist/");
 	});
+
+	it("an initial message is sent at start; -r opens the session picker after it", async () => {
+		const cwd = tempDir();
+		const agentDir = tempDir();
+		const fixture = await createAppFixture({
+			cwd,
+			agentDir,
+			initialMessage: "hello from argv",
+			showResumePicker: true,
+		});
+		fixtures.push(fixture);
+		fixture.faux.setResponses([fauxAssistantMessage("argv answered")]);
+		await fixture.waitForText("Resume a session");
+		expect(fixture.screen()).toContain("hello from argv");
+	});
 });
