@@ -64,7 +64,12 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		},
 	});
 	const createRuntime = async (input: { cwd: string; sessionManager: SessionManager }) =>
-		createAgentSessionRuntime(factory, { cwd: input.cwd, agentDir, sessionManager: input.sessionManager });
+		createAgentSessionRuntime(factory, {
+			cwd: input.cwd,
+			agentDir,
+			sessionManager: input.sessionManager,
+			sessionDir: args.sessionDir,
+		});
 
 	if (mode === "acp") {
 		const { runAcpMode } = await import("../modes/acp/acp-mode.js");
