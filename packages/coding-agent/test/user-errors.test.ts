@@ -44,12 +44,7 @@ describe("user mistakes thrown by the SDK", () => {
 
 	it("exporting an in-memory session is a PiUserError", async () => {
 		const { session } = await createFauxSession({ sessionManager: SessionManager.inMemory() });
-		let thrown: unknown;
-		try {
-			session.exportToHtml();
-		} catch (error) {
-			thrown = error;
-		}
+		const thrown = await session.exportToHtml().catch((error: unknown) => error);
 		expect(isPiUserError(thrown)).toBe(true);
 		session.dispose();
 	});

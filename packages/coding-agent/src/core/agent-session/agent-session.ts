@@ -1,7 +1,6 @@
 import type { Agent, AgentMessage, ThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
 import type { SettingsManager } from "../config/settings-manager.js";
-import { exportSessionToHtml } from "../export-html/export-session-html.js";
 import type { ExtensionBindings } from "../extensions/extension-bindings.js";
 import {
 	type ExtensionRunnerSeam,
@@ -332,7 +331,10 @@ export class AgentSession {
 	 * Writes the session as one self-contained HTML file and returns its path. Default path:
 	 * `pi-session-<session file base name>.html` in the process's working directory.
 	 */
-	exportToHtml(outputPath?: string): string {
+	async exportToHtml(outputPath?: string): Promise<string> {
+		// Imported here: the renderer pulls in @pi/tui and highlight.js, which no other code path of
+		// print, JSON, RPC or ACP mode needs at start-up.
+		const { exportSessionToHtml } = await import("../export-html/export-session-html.js");
 		return exportSessionToHtml(this.sessionManager, outputPath ? { outputPath } : {});
 	}
 

@@ -113,7 +113,7 @@ export class BuiltinCommands {
 				return true;
 			case "export":
 				void app.runAction(async () => {
-					const path = app.session.exportToHtml(args || undefined);
+					const path = await app.session.exportToHtml(args || undefined);
 					app.showNotice(theme.muted(`Exported to ${path}`));
 				});
 				return true;

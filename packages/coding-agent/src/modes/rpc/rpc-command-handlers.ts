@@ -174,7 +174,7 @@ const HANDLERS: { [K in RpcCommandType]: Handler<K> } = {
 		return undefined;
 	},
 	get_session_stats: (_command, { session }) => session.getSessionStats(),
-	export_html: (command, { session }) => ({ path: session.exportToHtml(command.outputPath) }),
+	export_html: async (command, { session }) => ({ path: await session.exportToHtml(command.outputPath) }),
 	switch_session: (command, { runtime }) => runtime.switchSession(command.sessionPath),
 	fork: async (command, { runtime }) => {
 		const result = await runtime.fork(command.entryId);
