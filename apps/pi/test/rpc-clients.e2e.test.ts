@@ -1,5 +1,5 @@
 // Clients of `pi --mode rpc` against the built binary: the bundled RpcClient, the Python example
-// of docs/rpc.md, and the call sequence third-party ACP adapters use.
+// of packages/coding-agent/docs/rpc.md, and the call sequence third-party ACP adapters use.
 import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
