@@ -1,7 +1,8 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
-import { flushRawStdout, takeOverStdout, waitForRawStdoutBackpressure, writeRawStdout } from "../output-guard.js";
-import { attachJsonlLineReader, serializeJsonLine } from "./jsonl.js";
+import { flushRawStdout, takeOverStdout, waitForRawStdoutBackpressure } from "../output-guard.js";
+import { createBatchedOutput } from "./batched-output.js";
+import { attachJsonlLineReader } from "./jsonl.js";
 import { RpcServer } from "./rpc-server.js";
 
 // Past shutdown nothing of ours should keep the loop alive; if a library left a handle
@@ -17,9 +18,10 @@ export async function runRpcMode(runtime: AgentSessionRuntime): Promise<number> 
 	takeOverStdout();
 	let shutdownRequested = false;
 	let shutdown: (code: number) => void = () => undefined;
+	const stdout = createBatchedOutput();
 	const server = new RpcServer({
 		runtime,
-		output: (record) => void writeRawStdout(serializeJsonLine(record)),
+		output: (record) => stdout.write(record),
 		waitForOutput: waitForRawStdoutBackpressure,
 		onShutdownRequested: () => {
 			shutdownRequested = true;
@@ -42,7 +44,10 @@ export async function runRpcMode(runtime: AgentSessionRuntime): Promise<number> 
 		};
 		shutdown = (code) => {
 			// A second trigger while shutting down exits at once (rpc.md §12).
-			if (shuttingDown) process.exit(code);
+			if (shuttingDown) {
+				stdout.flush();
+				process.exit(code);
+			}
 			shuttingDown = true;
 			void (async () => {
 				detachReader();
@@ -56,6 +61,7 @@ export async function runRpcMode(runtime: AgentSessionRuntime): Promise<number> 
 					process.stderr.write(`pi: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
 				}
 				server.unbind();
+				stdout.flush();
 				await flushRawStdout();
 				setTimeout(() => process.exit(code), LINGER_EXIT_MS).unref();
 				resolve(code);
