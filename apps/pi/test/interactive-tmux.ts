@@ -128,7 +128,7 @@ export class TmuxPi {
 		const line = result.stdout
 			.split("\n")
 			.map((text) => text.trim())
-			.find((text) => text.includes("cli.js"));
+			.find((text) => text.includes(PI_CLI));
 		return line ? Number.parseInt(line, 10) : undefined;
 	}
 

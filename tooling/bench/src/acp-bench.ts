@@ -10,7 +10,7 @@ import { startMockProcess } from "./mock-process.js";
 type AcpChild = ChildProcessByStdio<Writable, Readable, null>;
 
 /** The built binary (build apps/pi first). */
-const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
+const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/bundle/pi.js", import.meta.url));
 
 /** Where `@agentclientprotocol/sdk` resolves from (the coding-agent package depends on it). */
 const SDK_RESOLUTION_DIR = fileURLToPath(new URL("../../../packages/coding-agent/", import.meta.url));

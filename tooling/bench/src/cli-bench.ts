@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { type BenchResult, median } from "./bench-result.js";
 import { startMockProcess } from "./mock-process.js";
 
-/** The built binary, end to end (build apps/pi first; `pnpm bench` does). */
-const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
-/** The same program bundled by apps/pi's build (scripts/bundle.mjs); absent if bundling failed. */
-const PI_BUNDLE = fileURLToPath(new URL("../../../apps/pi/dist/bundle/pi.js", import.meta.url));
+/** The built binary, end to end, as `bin` runs it: the bundle (build apps/pi first; `pnpm bench` does). */
+const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/bundle/pi.js", import.meta.url));
+/** The same program unbundled (tsc's output), timed beside it for comparison. */
+const PI_UNBUNDLED = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
 
 const STARTUP_RUNS = 11;
 const PRINT_RUNS = 11;
@@ -45,7 +45,7 @@ function tempEnv(mockUrl?: string): TempEnv {
 	return { root, cwd, env };
 }
 
-/** Spawn to exit of `node dist/cli.js ...args`, in ms, with stdout collected. */
+/** Spawn to exit of `node <entry> ...args`, in ms, with stdout collected. */
 function runPi(
 	args: readonly string[],
 	temp: TempEnv,
@@ -134,7 +134,7 @@ export async function benchCli(): Promise<BenchResult[]> {
 		rmSync(bare.root, { recursive: true, force: true });
 	}
 
-	const bundled = existsSync(PI_BUNDLE);
+	const unbundled = existsSync(PI_UNBUNDLED);
 	const replies = Array.from({ length: (PRINT_RUNS + 1) * 2 }, () => ({
 		type: "reply",
 		blocks: [{ type: "text", text: "hello" }],
@@ -147,10 +147,10 @@ export async function benchCli(): Promise<BenchResult[]> {
 			value: round(await timeCommand(["-p", "--no-session", "hi"], temp, PRINT_RUNS)),
 			unit: "ms",
 		});
-		if (bundled) {
+		if (unbundled) {
 			results.push({
-				name: "pi -p hi against llm-mock, bundled (dist/bundle/pi.js), spawn to exit (median)",
-				value: round(await timeCommand(["-p", "--no-session", "hi"], temp, PRINT_RUNS, PI_BUNDLE)),
+				name: "pi -p hi against llm-mock, unbundled (dist/cli.js), spawn to exit (median)",
+				value: round(await timeCommand(["-p", "--no-session", "hi"], temp, PRINT_RUNS, PI_UNBUNDLED)),
 				unit: "ms",
 			});
 		}

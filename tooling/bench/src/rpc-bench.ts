@@ -13,7 +13,7 @@ import { attachJsonlLineReader } from "@pi/coding-agent";
 import { type BenchResult, median } from "./bench-result.js";
 import { startMockProcess } from "./mock-process.js";
 
-const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/cli.js", import.meta.url));
+const PI_CLI = fileURLToPath(new URL("../../../apps/pi/dist/bundle/pi.js", import.meta.url));
 const DELTAS = 50_000;
 const RUNS = 3;
 const TOOL_TURNS = 50;

@@ -4,10 +4,11 @@ import { fileURLToPath } from "node:url";
 import type { PiTestEnv } from "./pi-env.js";
 
 /**
- * The built binary (`npx tsc -b apps/pi` first). `PI_E2E_CLI=dist/bundle/pi.js` runs the suite
- * against the bundle that `pnpm build` makes (the file `bin` points at) instead.
+ * The built binary as users run it: the bundle `bin` points at (`npx pnpm@10.34.8 build`, or
+ * `npx tsc -b apps/pi && node apps/pi/scripts/bundle.mjs`, first). `PI_E2E_CLI=dist/cli.js` runs
+ * the suite against the unbundled program instead.
  */
-export const PI_CLI = fileURLToPath(new URL(`../../${process.env.PI_E2E_CLI ?? "dist/cli.js"}`, import.meta.url));
+export const PI_CLI = fileURLToPath(new URL(`../../${process.env.PI_E2E_CLI ?? "dist/bundle/pi.js"}`, import.meta.url));
 
 export interface SpawnPiOptions {
 	/** Default: `env.cwd`. */
@@ -45,7 +46,7 @@ function assertBuilt(): void {
 	if (!existsSync(PI_CLI)) throw new Error(`${PI_CLI} is missing: build first (npx tsc -b apps/pi)`);
 }
 
-/** Spawns `node dist/cli.js ...args` in the test env. */
+/** Spawns `node <PI_CLI> ...args` in the test env. */
 export function spawnPi(env: PiTestEnv, args: readonly string[], options: SpawnPiOptions = {}): PiProcess {
 	assertBuilt();
 	const child = spawn(process.execPath, [PI_CLI, ...args], {
