@@ -17,11 +17,18 @@ function manifestName(dir) {
 	}
 }
 
+let cliRootDir;
+
 function cliRoot() {
+	if (cliRootDir !== undefined) return cliRootDir || undefined;
+	cliRootDir = "";
 	for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-		if (manifestName(dir) === "@pi/cli") return dir;
+		if (existsSync(join(dir, "package.json")) && manifestName(dir) === "@pi/cli") {
+			cliRootDir = dir;
+			break;
+		}
 	}
-	return undefined;
+	return cliRootDir || undefined;
 }
 
 function findFrom(base, name) {
