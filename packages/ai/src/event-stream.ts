@@ -151,9 +151,9 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 }
 
 /** Buffered events above which `backpressure()` asks the producer to wait. */
-const BACKLOG_HIGH_WATER = 1024;
+const BACKLOG_HIGH_WATER = 256;
 /** Buffered events at which a waiting producer resumes. */
-const BACKLOG_LOW_WATER = 256;
+const BACKLOG_LOW_WATER = 64;
 
 function isTerminalAssistantEvent(event: AssistantMessageEvent): boolean {
 	return event.type === "done" || event.type === "error";

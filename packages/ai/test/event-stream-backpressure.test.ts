@@ -15,9 +15,9 @@ function numberStream(): EventStream<NumberEvent, number> {
 describe("EventStream.backpressure", () => {
 	it("is undefined up to the high-water mark, then waits until the consumer drained to the low-water mark", async () => {
 		const stream = numberStream();
-		for (let value = 0; value < 1024; value++) stream.push({ type: "value", value });
+		for (let value = 0; value < 256; value++) stream.push({ type: "value", value });
 		expect(stream.backpressure()).toBeUndefined();
-		stream.push({ type: "value", value: 1024 });
+		stream.push({ type: "value", value: 256 });
 		const wait = stream.backpressure();
 		expect(wait).toBeInstanceOf(Promise);
 		let resumed = false;
@@ -25,7 +25,7 @@ describe("EventStream.backpressure", () => {
 			resumed = true;
 		});
 		const iterator = stream[Symbol.asyncIterator]();
-		for (let read = 0; read < 1025 - 257; read++) await iterator.next();
+		for (let read = 0; read < 257 - 65; read++) await iterator.next();
 		await Promise.resolve();
 		expect(resumed).toBe(false);
 		await iterator.next();
@@ -35,7 +35,7 @@ describe("EventStream.backpressure", () => {
 
 	it("releases a waiting producer when the consumer stops iterating", async () => {
 		const stream = numberStream();
-		for (let value = 0; value < 1100; value++) stream.push({ type: "value", value });
+		for (let value = 0; value < 300; value++) stream.push({ type: "value", value });
 		const wait = stream.backpressure()!;
 		await stream[Symbol.asyncIterator]().return?.();
 		await expect(wait).resolves.toBeUndefined();
@@ -46,7 +46,7 @@ describe("EventStream.backpressure", () => {
 		const source = numberStream();
 		const target = numberStream();
 		source.pipeTo(target);
-		for (let value = 0; value < 1100; value++) source.push({ type: "value", value });
+		for (let value = 0; value < 300; value++) source.push({ type: "value", value });
 		expect(source.backpressure()).toBeInstanceOf(Promise);
 		target.push({ type: "end", total: 0 });
 		expect(target.backpressure()).toBeUndefined();
