@@ -8,7 +8,6 @@ import { benchCli } from "./cli-bench.js";
 import { benchExtensionDispatch } from "./extension-dispatch-bench.js";
 import { benchInteractive } from "./interactive-bench.js";
 import { benchRpc } from "./rpc-bench.js";
-import { benchRpc } from "./rpc-bench.js";
 import { benchSessions } from "./session-bench.js";
 import { benchTuiRender } from "./tui-render-bench.js";
 
@@ -18,7 +17,6 @@ const benchmarks: Benchmark[] = [
 	{ name: "agent-session", run: benchAgentSession },
 	{ name: "sessions", run: benchSessions },
 	{ name: "tui", run: benchTuiRender },
-	{ name: "rpc", run: benchRpc },
 	{ name: "acp", run: benchAcp },
 	{ name: "rpc", run: benchRpc },
 	{ name: "cli", run: benchCli },
