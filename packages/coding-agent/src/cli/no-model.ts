@@ -15,16 +15,14 @@ export async function reportNoModel(runtime: AgentSessionRuntime, agentDir: stri
 
 /**
  * Interactive mode: a local server found on loopback becomes a provider for this run, its first
- * model selected and the others selectable with /model. Without one, the guidance is printed and
- * false returned (the caller exits 1).
+ * model selected and the others selectable with /model. Without one the terminal UI still opens
+ * (with /login and /model one keystroke away), showing the guidance. Returns the lines to show in
+ * the start-up header.
  */
-export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: string): Promise<boolean> {
+export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: string): Promise<string[]> {
 	const servers = await discoverIfNothingConfigured(runtime);
 	const server = servers[0];
-	if (!server || server.models.length === 0) {
-		process.stderr.write(noModelGuidance(agentDir, servers));
-		return false;
-	}
+	if (!server || server.models.length === 0) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
 	const { modelRuntime } = runtime.services;
 	modelRuntime.registerProvider(server.id, {
 		baseUrl: server.baseUrl,
@@ -33,10 +31,9 @@ export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: s
 		models: server.models.map((id) => ({ id })),
 	});
 	const model = modelRuntime.getModel(server.id, server.models[0]!);
-	if (!model) return false;
+	if (!model) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
 	runtime.session.setModel(model);
-	process.stderr.write(
-		`pi: using ${server.name} at ${server.baseUrl} (${server.models.join(", ")}) for this run; add it to models.json to keep it.\n`,
-	);
-	return true;
+	return [
+		`Using ${server.name} at ${server.baseUrl} (${server.models.join(", ")}) for this run; add it to models.json to keep it.`,
+	];
 }

@@ -143,10 +143,7 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	}
 	if (mode === "interactive" && !runtime.session.model) {
 		const { adoptLocalServer } = await import("./no-model.js");
-		if (!(await adoptLocalServer(runtime, agentDir))) {
-			await runtime.dispose();
-			return 1;
-		}
+		warnings.push(...(await adoptLocalServer(runtime, agentDir)));
 	}
 	if (args.name !== undefined) runtime.session.setSessionName(args.name);
 
