@@ -1,5 +1,5 @@
 import type { ExtensionCommandContext, ExtensionContext } from "./extension-api.js";
-import type { ExtensionRunner } from "./extension-runner.js";
+import type { ExtensionRunnerView } from "./extension-runner-view.js";
 
 /** The two contexts of one runner; every member reads the runner live, so bindings apply at once. */
 export interface ExtensionContexts {
@@ -17,7 +17,7 @@ function noActions(name: string): never {
  * Builds `ctx` (extensions.md §4). A context whose session was replaced or disposed throws
  * `StaleExtensionContextError` on use, so it can never act on a disposed session.
  */
-export function createExtensionContexts(runner: ExtensionRunner): ExtensionContexts {
+export function createExtensionContexts(runner: ExtensionRunnerView): ExtensionContexts {
 	const context: ExtensionContext = {
 		get ui() {
 			runner.assertActive();

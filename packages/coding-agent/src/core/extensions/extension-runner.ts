@@ -38,6 +38,7 @@ import type {
 	SessionNotification,
 	SessionShutdownReason,
 } from "./extension-runner-seam.js";
+import type { ExtensionRunnerView } from "./extension-runner-view.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
 import {
 	emitBeforeAgentStartOf,
@@ -80,7 +81,7 @@ function isPromise(value: unknown): value is Promise<unknown> {
  * order), errors isolated and reported through the bound `onError`, bindings (UI context, mode,
  * command actions) applied, lifecycle events emitted exactly once.
  */
-export class ExtensionRunner implements ExtensionRunnerSeam {
+export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView {
 	readonly records: ExtensionRecord[] = [];
 	readonly loadErrors: ExtensionLoadError[] = [];
 	/** Warnings about registrations (duplicates, reserved names). */

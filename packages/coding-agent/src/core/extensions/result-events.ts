@@ -3,7 +3,6 @@ import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { ExtensionEventMap } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
-import type { ExtensionRunner } from "./extension-runner.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -12,13 +11,14 @@ import type {
 	InputSource,
 	SessionBeforeChangeEvent,
 } from "./extension-runner-seam.js";
+import type { ExtensionRunnerView } from "./extension-runner-view.js";
 
 /**
  * `before_agent_start`: injected messages accumulate, `systemPrompt` chains from the freshly
  * built base prompt; the result applies to this run only (the next prompt starts from the base).
  */
 export async function emitBeforeAgentStartOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	prompt: string,
 	images: ImageContent[],
 ): Promise<AgentMessage[]> {
@@ -51,7 +51,7 @@ export async function emitBeforeAgentStartOf(
 }
 
 export async function emitSessionBeforeTreeOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	preparation: unknown,
 	signal: AbortSignal,
 ): Promise<BeforeTreeDecision> {
@@ -72,7 +72,7 @@ export async function emitSessionBeforeTreeOf(
 }
 
 export async function emitSessionBeforeCompactOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	request: BeforeCompactRequest,
 ): Promise<BeforeCompactDecision> {
 	let decision: BeforeCompactDecision = {};
@@ -86,7 +86,7 @@ export async function emitSessionBeforeCompactOf(
 }
 
 export async function emitInputOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	text: string,
 	images: ImageContent[],
 	source: InputSource,
@@ -121,7 +121,7 @@ export async function emitInputOf(
 }
 
 export async function emitSessionBeforeChangeOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	event: SessionBeforeChangeEvent,
 ): Promise<{ cancel: boolean }> {
 	let cancel = false;
@@ -149,7 +149,7 @@ export async function emitSessionBeforeChangeOf(
 
 /** `resources_discover`: every returned path is collected. */
 export async function emitResourcesDiscoverOf(
-	runner: ExtensionRunner,
+	runner: ExtensionRunnerView,
 	reason: "startup" | "reload",
 ): Promise<{
 	skillPaths: string[];

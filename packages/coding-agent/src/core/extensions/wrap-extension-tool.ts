@@ -1,9 +1,9 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { ExtensionToolDefinition } from "./extension-api.js";
-import type { ExtensionRunner } from "./extension-runner.js";
+import type { ExtensionRunnerView } from "./extension-runner-view.js";
 
 /** An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth argument. */
-export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: ExtensionRunner): AgentTool {
+export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: ExtensionRunnerView): AgentTool {
 	return {
 		name: definition.name,
 		label: definition.label,

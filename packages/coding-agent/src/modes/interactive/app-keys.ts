@@ -1,5 +1,5 @@
 import type { AppAction } from "./app-keybindings.js";
-import type { InteractiveApp } from "./interactive-app.js";
+import type { InteractiveAppView } from "./interactive-app-view.js";
 
 const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
 
@@ -12,7 +12,7 @@ export class AppKeys {
 	private lastEscape = 0;
 
 	constructor(
-		private readonly app: InteractiveApp,
+		private readonly app: InteractiveAppView,
 		private readonly doubleCtrlCMs = 1000,
 	) {}
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { SlashCommand } from "@pi/tui";
 import { APP_ACTION_DESCRIPTIONS, type AppAction } from "./app-keybindings.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
-import type { InteractiveApp } from "./interactive-app.js";
+import type { InteractiveAppView } from "./interactive-app-view.js";
 import { Selectors } from "./selectors.js";
 
 /** The built-in commands and their descriptions (extensions.md §10, step 1). */
@@ -36,7 +36,7 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 export class BuiltinCommands {
 	private readonly selectors: Selectors;
 
-	constructor(private readonly app: InteractiveApp) {
+	constructor(private readonly app: InteractiveAppView) {
 		this.selectors = new Selectors(app);
 	}
 

@@ -23,7 +23,8 @@ import { LinesComponent } from "./components/lines-component.js";
 import { StatusIndicator } from "./components/status-indicator.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
-import type { InteractiveModeOptions } from "./interactive-mode.js";
+import type { InteractiveAppView } from "./interactive-app-view.js";
+import type { InteractiveModeOptions } from "./interactive-mode-options.js";
 import { BUILTIN_THEMES, createTheme, editorThemeFor, type Theme, type ThemeFile } from "./theme.js";
 import { loadThemeFiles } from "./theme-files.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
@@ -59,7 +60,7 @@ export interface InteractiveAppOptions extends InteractiveModeOptions {
  * widgets, editor and footer, driven by the current session's events. Session replacements go
  * through the runtime, whose rebind callback re-subscribes and re-binds extensions here.
  */
-export class InteractiveApp {
+export class InteractiveApp implements InteractiveAppView {
 	readonly tui: TUI;
 	readonly theme: Theme;
 	readonly editor: Editor;

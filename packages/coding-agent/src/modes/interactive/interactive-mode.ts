@@ -1,28 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { ImageContent } from "@pi/ai";
-import { ProcessTerminal, type Terminal } from "@pi/tui";
+import { ProcessTerminal } from "@pi/tui";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { InteractiveApp } from "./interactive-app.js";
+import type { InteractiveModeOptions } from "./interactive-mode-options.js";
 
-/** What `main()` hands the interactive mode (run-modes.md §7.5). */
-export interface InteractiveModeOptions {
-	/** The first prompt, assembled from `@file` arguments and the first positional message. */
-	initialMessage?: string;
-	initialImages?: ImageContent[];
-	/** The remaining positional messages, sent one after the other at start-up. */
-	messages: string[];
-	/** `-r` / `--resume`: open the session picker first. */
-	showResumePicker?: boolean;
-	/** `--verbose`: show the full start-up header. */
-	verbose?: boolean;
-	/** Startup warnings (not errors: those stop `main()` first) to show in the header. */
-	startupWarnings?: string[];
-	/** The version shown in the header. */
-	version?: string;
-	/** The terminal to draw on. Default: a ProcessTerminal on stdin/stdout. */
-	terminal?: Terminal;
-}
+export type { InteractiveModeOptions } from "./interactive-mode-options.js";
 
 function packageVersion(): string {
 	try {

@@ -3,7 +3,7 @@ import { matchesKey, type SelectItem } from "@pi/tui";
 import { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
-import type { InteractiveApp } from "./interactive-app.js";
+import type { InteractiveAppView } from "./interactive-app-view.js";
 import { describeEntry, keepEntry, oneLine, TREE_FILTERS, type TreeFilterMode } from "./tree-entries.js";
 
 function modelKey(model: Model): string {
@@ -18,7 +18,7 @@ function nextOf<T extends string>(values: readonly T[], current: unknown): T {
 
 /** The pickers behind /model, /resume, /tree, /fork, /settings, /login and /logout. */
 export class Selectors {
-	constructor(private readonly app: InteractiveApp) {}
+	constructor(private readonly app: InteractiveAppView) {}
 
 	/** Shows a selector overlay; it closes itself on select or cancel. */
 	private open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {

@@ -9,7 +9,7 @@ import type {
 } from "../../core/extensions/extension-ui-context.js";
 import { type DialogAnswer, DialogComponent, type DialogKind } from "./components/dialog.js";
 import { LinesComponent } from "./components/lines-component.js";
-import type { InteractiveApp } from "./interactive-app.js";
+import type { InteractiveAppView } from "./interactive-app-view.js";
 
 /** Time source of dialog timeouts (tests inject a manual clock). */
 export interface DialogClock {
@@ -51,7 +51,7 @@ export class TuiUIContext implements ExtensionUIContext {
 	private readonly now: () => number;
 
 	constructor(
-		private readonly app: InteractiveApp,
+		private readonly app: InteractiveAppView,
 		clock: DialogClock = {},
 	) {
 		this.timers = clock.timers ?? globalTimers;

@@ -1,0 +1,44 @@
+// What the app's helpers (keys, built-in commands, selectors, ctx.ui) use of it. A type of its own
+// so they need not import the app that constructs them.
+import type { Container, Editor, KeybindingsManager, TUI } from "@pi/tui";
+import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
+import type { LinesComponent } from "./components/lines-component.js";
+import type { Theme } from "./theme.js";
+import type { Transcript } from "./transcript.js";
+
+/** `InteractiveApp` implements it. */
+export interface InteractiveAppView {
+	readonly tui: TUI;
+	readonly theme: Theme;
+	readonly editor: Editor;
+	readonly transcript: Transcript;
+	readonly keybindings: KeybindingsManager;
+	readonly widgetsAbove: Container;
+	readonly widgetsBelow: Container;
+	/** One-line hint above the editor ("Press Ctrl+C again to quit"). */
+	readonly hint: LinesComponent;
+	readonly runtime: AgentSessionRuntime;
+	readonly session: AgentSession;
+	/** True while a prompt of the main loop (or a command) is running. */
+	readonly isBusy: boolean;
+	/** The TUI's `ctx.ui` (`TuiUIContext`). */
+	readonly uiContext: ExtensionUIContext & {
+		secret(title: string): Promise<string | undefined>;
+		/** Offers raw input to extension listeners; true when one consumed it. */
+		dispatchTerminalInput(data: string): boolean;
+	};
+	/** The built-in slash commands (`BuiltinCommands`). */
+	readonly commands: { run(text: string): boolean; openExternalEditor(): void };
+	themeNames(): string[];
+	setTheme(name: string): void;
+	refreshEditorChrome(): void;
+	refreshFooter(): void;
+	setWorkingMessage(message: string | undefined): void;
+	setStatus(key: string, text: string | undefined): void;
+	showNotice(text: string): void;
+	quit(code?: number): void;
+	runAction(action: () => Promise<unknown>): Promise<void>;
+	handleSubmit(text: string, behavior?: "steer" | "followUp"): void;
+}

@@ -1,0 +1,22 @@
+// The options of `runInteractiveMode` (a file of their own so the app can import them without the mode).
+import type { ImageContent } from "@pi/ai";
+import type { Terminal } from "@pi/tui";
+
+/** What `main()` hands the interactive mode (run-modes.md §7.5). */
+export interface InteractiveModeOptions {
+	/** The first prompt, assembled from `@file` arguments and the first positional message. */
+	initialMessage?: string;
+	initialImages?: ImageContent[];
+	/** The remaining positional messages, sent one after the other at start-up. */
+	messages: string[];
+	/** `-r` / `--resume`: open the session picker first. */
+	showResumePicker?: boolean;
+	/** `--verbose`: show the full start-up header. */
+	verbose?: boolean;
+	/** Startup warnings (not errors: those stop `main()` first) to show in the header. */
+	startupWarnings?: string[];
+	/** The version shown in the header. */
+	version?: string;
+	/** The terminal to draw on. Default: a ProcessTerminal on stdin/stdout. */
+	terminal?: Terminal;
+}
