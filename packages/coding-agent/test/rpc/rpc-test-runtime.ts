@@ -5,6 +5,7 @@ import {
 	createAgentSessionRuntime,
 } from "../../src/core/agent-session/agent-session-runtime.js";
 import { SettingsManager } from "../../src/core/config/settings-manager.js";
+import type { ExtensionFactory } from "../../src/core/extensions/extension-api.js";
 import { ModelRuntime } from "../../src/core/models/model-runtime.js";
 import { createAgentSessionFromServices, createAgentSessionServices } from "../../src/core/sdk.js";
 import { SessionManager } from "../../src/core/session/session-manager.js";
@@ -26,7 +27,11 @@ export interface RpcHarness {
 	waitFor(predicate: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
-export async function createRpcHarness(cwd: string, agentDir: string): Promise<RpcHarness> {
+export async function createRpcHarness(
+	cwd: string,
+	agentDir: string,
+	options: { extensionFactories?: readonly ExtensionFactory[] } = {},
+): Promise<RpcHarness> {
 	const faux = fauxProvider();
 	const modelRuntime = ModelRuntime.inMemory();
 	modelRuntime.setProvider(faux.provider);
@@ -37,6 +42,7 @@ export async function createRpcHarness(cwd: string, agentDir: string): Promise<R
 			modelRuntime,
 			settingsManager: SettingsManager.inMemory({ retry: { baseDelayMs: 0 } }),
 			projectTrusted: false,
+			...(options.extensionFactories ? { extensionFactories: options.extensionFactories } : {}),
 		});
 		const created = await createAgentSessionFromServices({
 			services,

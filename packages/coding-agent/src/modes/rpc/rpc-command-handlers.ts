@@ -110,9 +110,11 @@ function runPrompt(command: RpcCommandOf<"prompt">, context: RpcHandlerContext):
 
 const HANDLERS: { [K in RpcCommandType]: Handler<K> } = {
 	prompt: runPrompt,
-	steer: async (command, { session }) => ({ disposition: await session.steer(command.message, command.images ?? []) }),
+	steer: async (command, { session }) => ({
+		disposition: await session.steer(command.message, command.images ?? [], "rpc"),
+	}),
 	follow_up: async (command, { session }) => ({
-		disposition: await session.followUp(command.message, command.images ?? []),
+		disposition: await session.followUp(command.message, command.images ?? [], "rpc"),
 	}),
 	abort: async (_command, { session }) => {
 		await session.abort();
