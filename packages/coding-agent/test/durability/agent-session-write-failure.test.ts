@@ -77,4 +77,32 @@ describe("AgentSession when the session file cannot be written", () => {
 			message: { role: "user" },
 		});
 	});
+
+	it("a user message that cannot be saved ends the run with the error as the last message, not as a user abort", async () => {
+		const dir = tempDir();
+		const sessionManager = SessionManager.create(dir, dir);
+		const { session, faux, events } = await createFauxSession({ sessionManager, cwd: dir });
+		faux.setResponses([fauxAssistantMessage("first reply"), fauxAssistantMessage("never reached")]);
+		await session.prompt("one");
+		const file = sessionManager.getSessionFile()!;
+		faults({ freeBytes: 0, affects: (path) => path === file });
+		// The disk frees up right after the user message failed: the run's last reply is saved.
+		const unsubscribe = session.subscribe((event) => {
+			if (event.type === "message_end" && event.message.role === "user") faults({});
+		});
+		await session.prompt("two");
+		unsubscribe();
+		const message = `Could not save the session: No space left on device: ${file}`;
+		const last = session.messages.at(-1);
+		expect(last?.role === "assistant" && { stopReason: last.stopReason, errorMessage: last.errorMessage }).toEqual({
+			stopReason: "error",
+			errorMessage: message,
+		});
+		const saved = sessionManager.getLeafEntry();
+		expect(saved?.type === "message" && saved.message.role === "assistant" && saved.message.errorMessage).toBe(message);
+		expect(events.filter((event) => event.type === "agent_settled").at(-1)).toEqual({
+			type: "agent_settled",
+			aborted: false,
+		});
+	});
 });

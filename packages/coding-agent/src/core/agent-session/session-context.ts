@@ -10,6 +10,8 @@ export class SessionContext {
 	private readonly excluded = new WeakSet<AgentMessage>();
 	/** The last failed session write (the session file lacks that message), if any. */
 	sessionWriteError: SessionWriteError | undefined;
+	/** The write failure that stopped the run in progress, until its last reply took it. */
+	private stoppedBy: SessionWriteError | undefined;
 
 	constructor(
 		private readonly agent: Agent,
@@ -44,10 +46,17 @@ export class SessionContext {
 	 * nothing more is built on a reply the session file does not hold. An unsaved assistant reply
 	 * ends as an error carrying the write error — listeners get it in this very `message_end`, and
 	 * the loop runs none of its tool calls; any other unsaved message aborts the run (whose final
-	 * reply then shows the error if it cannot be saved either). The error stays readable as
-	 * `sessionWriteError`.
+	 * reply, "aborted" by that stop, ends as an error carrying the write error too: the stop is no
+	 * user abort). The error stays readable as `sessionWriteError`.
 	 */
 	persist(message: AgentMessage): void {
+		if (message.role === "assistant" && this.stoppedBy) {
+			if (message.stopReason === "aborted") {
+				message.stopReason = "error";
+				message.errorMessage = this.stoppedBy.message;
+			}
+			this.stoppedBy = undefined;
+		}
 		try {
 			this.sessionManager.appendMessage(message);
 		} catch (error) {
@@ -56,7 +65,11 @@ export class SessionContext {
 			if (message.role === "assistant") {
 				message.stopReason = "error";
 				message.errorMessage = error.message;
-			} else this.agent.abort();
+			} else {
+				// Every aborted run ends with an "aborted" reply (agent-core): that reply takes the error.
+				this.stoppedBy = error;
+				this.agent.abort();
+			}
 		}
 	}
 
