@@ -1,7 +1,7 @@
 import type { ImageContent } from "@pi/ai";
 import type { AgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
 import type { ExtensionErrorReport } from "../core/extensions/extension-bindings.js";
-import { createCommandContextActions } from "./command-context-actions.js";
+import { createRuntimeCommandActions } from "../core/extensions/runtime-command-actions.js";
 import { toJsonEvent } from "./json-event.js";
 import { flushRawStdout, waitForRawStdoutBackpressure, writeRawStdout } from "./output-guard.js";
 import { type HandledSignal, installSignalHandlers } from "./signal-handlers.js";
@@ -57,7 +57,7 @@ export async function runPrintMode(runtime: AgentSessionRuntime, options: PrintM
 		}
 		await session.bindExtensions({
 			mode: json ? "json" : "print",
-			commandContextActions: createCommandContextActions(runtime),
+			commandContextActions: createRuntimeCommandActions(runtime),
 			onError: reportExtensionError,
 		});
 	};

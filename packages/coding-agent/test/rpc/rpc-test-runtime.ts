@@ -35,7 +35,12 @@ export async function createRpcHarness(
 	const faux = fauxProvider();
 	const modelRuntime = ModelRuntime.inMemory();
 	modelRuntime.setProvider(faux.provider);
-	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd: targetCwd, agentDir: dir, sessionManager }) => {
+	const factory: CreateAgentSessionRuntimeFactory = async ({
+		cwd: targetCwd,
+		agentDir: dir,
+		sessionManager,
+		sessionStartEvent,
+	}) => {
 		const services = await createAgentSessionServices({
 			cwd: targetCwd,
 			agentDir: dir,
@@ -47,6 +52,7 @@ export async function createRpcHarness(
 		const created = await createAgentSessionFromServices({
 			services,
 			sessionManager,
+			...(sessionStartEvent ? { sessionStartEvent } : {}),
 			model: faux.getModel(),
 			tools: [],
 		});

@@ -10,6 +10,7 @@ import type {
 import type { AssistantMessage } from "@pi/ai";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import type { AcpFsPort, AcpTerminal } from "./acp-client-operations.js";
 import { availableCommands } from "./acp-commands.js";
 import { AcpEventMapper } from "./acp-event-mapper.js";
@@ -115,18 +116,7 @@ export class AcpSession {
 		await session.bindExtensions({
 			uiContext: this.ui,
 			mode: "rpc",
-			commandContextActions: {
-				waitForIdle: () => this.runtime.session.waitForSettled(),
-				newSession: (options) =>
-					this.runtime.newSession({
-						...(options?.parentSession ? { parentSession: options.parentSession } : {}),
-						...(options?.setup ? { setup: (manager) => void options.setup?.(manager) } : {}),
-					}),
-				fork: (entryId, options) => this.runtime.fork(entryId, options),
-				navigateTree: (targetId, options) => this.runtime.session.navigateTree(targetId, options),
-				switchSession: (path, options) => this.runtime.switchSession(path, options),
-				reload: () => this.runtime.session.reload(),
-			},
+			commandContextActions: createRuntimeCommandActions(this.runtime),
 			onError: (error) =>
 				process.stderr.write(`pi: extension ${error.extensionPath} failed in ${error.event}: ${error.error}\n`),
 		});

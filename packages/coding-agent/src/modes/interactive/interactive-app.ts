@@ -13,6 +13,7 @@ import {
 } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import { SessionManager } from "../../core/session/session-manager.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
@@ -252,14 +253,7 @@ export class InteractiveApp implements InteractiveAppView {
 		await session.bindExtensions({
 			uiContext: this.uiContext,
 			mode: "tui",
-			commandContextActions: {
-				waitForIdle: () => session.waitForSettled(),
-				newSession: (options) => this.runtime.newSession(options as Parameters<AgentSessionRuntime["newSession"]>[0]),
-				fork: (entryId, options) => this.runtime.fork(entryId, options),
-				navigateTree: (targetId, options) => this.session.navigateTree(targetId, options),
-				switchSession: (path, options) => this.runtime.switchSession(path, options),
-				reload: () => this.session.reload(),
-			},
+			commandContextActions: createRuntimeCommandActions(this.runtime),
 			abortHandler: () => void this.session.abort(),
 			shutdownHandler: () => this.quit(0),
 			onError: (report) =>

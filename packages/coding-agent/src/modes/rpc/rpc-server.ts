@@ -4,8 +4,7 @@
 // session replacements.
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
-import type { CommandContextActions } from "../../core/extensions/extension-bindings.js";
-import type { SessionManager } from "../../core/session/session-manager.js";
+import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import { toJsonEvent } from "../json-event.js";
 import { RESPONDED, runCommandHandler } from "./rpc-command-handlers.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
@@ -75,23 +74,10 @@ export class RpcServer {
 		await session.bindExtensions({
 			uiContext: this.ui,
 			mode: "rpc",
-			commandContextActions: this.commandContextActions(),
+			commandContextActions: createRuntimeCommandActions(this.options.runtime),
 			shutdownHandler: () => this.options.onShutdownRequested?.(),
 			onError: (report) => output({ type: "extension_error", ...report }),
 		});
-	}
-
-	private commandContextActions(): CommandContextActions {
-		const runtime = this.options.runtime;
-		return {
-			waitForIdle: () => runtime.session.waitForSettled(),
-			newSession: (options) =>
-				runtime.newSession(options as { parentSession?: string; setup?: (manager: SessionManager) => void }),
-			fork: (entryId, options) => runtime.fork(entryId, options),
-			navigateTree: (targetId, options) => runtime.session.navigateTree(targetId, options),
-			switchSession: (sessionPath, options) => runtime.switchSession(sessionPath, options),
-			reload: () => runtime.session.reload(),
-		};
 	}
 
 	/**
