@@ -75,6 +75,7 @@ export type {
 export type {
 	CommandContextActions,
 	CommandNavigateTreeOptions,
+	CommandNewSessionOptions,
 	ExtensionErrorReport,
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";

@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTempDirs } from "../support/temp-dir.js";
-import { createRpcHarness, type RpcHarness } from "./rpc-test-runtime.js";
+import { useRpcHarness } from "./rpc-test-runtime.js";
 
-const tempDir = useTempDirs();
-let harness: RpcHarness | undefined;
-
-afterEach(async () => {
-	if (harness) {
-		expect(harness.schemaFailures).toEqual([]);
-		harness.server.unbind();
-		await harness.runtime.dispose();
-		harness = undefined;
-	}
-});
+const createHarness = useRpcHarness(useTempDirs());
 
 describe("RPC command context actions (extensions.md §1.5, §4)", () => {
 	it("ctx.reload() from a command reloads the extensions: shutdown, then a fresh instance starts", async () => {
@@ -22,7 +12,7 @@ describe("RPC command context actions (extensions.md §1.5, §4)", () => {
 		const reloadDone = new Promise<void>((resolve) => {
 			reloaded = resolve;
 		});
-		harness = await createRpcHarness(tempDir(), tempDir(), {
+		const harness = await createHarness({
 			extensionFactories: [
 				(pi) => {
 					const instance = ++instances;

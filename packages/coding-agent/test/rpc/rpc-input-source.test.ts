@@ -1,23 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTempDirs } from "../support/temp-dir.js";
-import { createRpcHarness, type RpcHarness } from "./rpc-test-runtime.js";
+import { useRpcHarness } from "./rpc-test-runtime.js";
 
-const tempDir = useTempDirs();
-let harness: RpcHarness | undefined;
-
-afterEach(async () => {
-	if (harness) {
-		expect(harness.schemaFailures).toEqual([]);
-		harness.server.unbind();
-		await harness.runtime.dispose();
-		harness = undefined;
-	}
-});
+const createHarness = useRpcHarness(useTempDirs());
 
 describe("RPC input source (extensions.md, input event)", () => {
 	it("steer and follow_up reach extensions' input handlers with source rpc", async () => {
 		const seen: { text: string; source: string; streamingBehavior?: string }[] = [];
-		harness = await createRpcHarness(tempDir(), tempDir(), {
+		const harness = await createHarness({
 			extensionFactories: [
 				(pi) => {
 					pi.on("input", (event) => {

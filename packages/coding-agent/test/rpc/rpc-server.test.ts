@@ -1,24 +1,10 @@
 import { fauxAssistantMessage } from "@pi/ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTempDirs } from "../support/temp-dir.js";
-import { createRpcHarness, type RpcHarness } from "./rpc-test-runtime.js";
+import { useRpcHarness } from "./rpc-test-runtime.js";
 
-const tempDir = useTempDirs();
-let harness: RpcHarness | undefined;
-
-async function setup(): Promise<RpcHarness> {
-	harness = await createRpcHarness(tempDir(), tempDir());
-	return harness;
-}
-
-afterEach(async () => {
-	if (harness) {
-		expect(harness.schemaFailures).toEqual([]);
-		harness.server.unbind();
-		await harness.runtime.dispose();
-		harness = undefined;
-	}
-});
+const createHarness = useRpcHarness(useTempDirs());
+const setup = () => createHarness();
 
 describe("RpcServer: framing errors and correlation (rpc.md §5, §8)", () => {
 	it("answers malformed JSON with a parse error without id", async () => {

@@ -1,4 +1,5 @@
 import { type FauxProviderHandle, fauxProvider } from "@pi/ai";
+import { afterEach, expect } from "vitest";
 import {
 	type AgentSessionRuntime,
 	type CreateAgentSessionRuntimeFactory,
@@ -104,5 +105,27 @@ export async function createRpcHarness(
 			if (seen) return Promise.resolve(seen);
 			return new Promise((resolve) => waiters.push({ predicate, resolve }));
 		},
+	};
+}
+
+/**
+ * A harness maker for one test file: each test's harness (one at a time) is checked for schema
+ * failures and disposed in afterEach. Directories come from `tempDir` (cleaned by its owner).
+ */
+export function useRpcHarness(
+	tempDir: () => string,
+): (options?: { extensionFactories?: readonly ExtensionFactory[] }) => Promise<RpcHarness> {
+	let current: RpcHarness | undefined;
+	afterEach(async () => {
+		if (!current) return;
+		const harness = current;
+		current = undefined;
+		expect(harness.schemaFailures).toEqual([]);
+		harness.server.unbind();
+		await harness.runtime.dispose();
+	});
+	return async (options) => {
+		current = await createRpcHarness(tempDir(), tempDir(), options);
+		return current;
 	};
 }

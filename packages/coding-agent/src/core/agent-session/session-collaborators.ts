@@ -45,16 +45,17 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		(model, llmContext, options) => modelRuntime.streamSimple(model, llmContext, options),
 		settings.getHttpIdleTimeoutMs(),
 	);
-	const compactor = new SessionCompactor({
+	// What compaction and tree navigation share: both summarise with the session's model.
+	const summarizing = {
 		sessionManager,
 		settings,
 		modelRuntime,
 		getModel: () => agent.state.model,
 		complete: completeSummary,
 		emit,
-		onCompacted: () => context.rebuild(),
 		getExtensionRunner: () => host.session.extensionRunner,
-	});
+	};
+	const compactor = new SessionCompactor({ ...summarizing, onCompacted: () => context.rebuild() });
 	const run = new SessionRun({
 		agent,
 		compactor,
@@ -100,16 +101,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		modelControl,
 		run,
 		input,
-		tree: new SessionTreeNavigator({
-			sessionManager,
-			settings,
-			modelRuntime,
-			getModel: () => agent.state.model,
-			complete: completeSummary,
-			emit,
-			onNavigated: () => context.rebuild(),
-			getExtensionRunner: () => host.session.extensionRunner,
-		}),
+		tree: new SessionTreeNavigator({ ...summarizing, onNavigated: () => context.rebuild() }),
 		completeSummary,
 	};
 }

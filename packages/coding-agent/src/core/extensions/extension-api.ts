@@ -6,7 +6,7 @@ import type { ContextUsage } from "../agent-session/session-stats.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
-import type { CommandNavigateTreeOptions, ExtensionMode } from "./extension-bindings.js";
+import type { CommandNavigateTreeOptions, CommandNewSessionOptions, ExtensionMode } from "./extension-bindings.js";
 import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
 
@@ -41,10 +41,7 @@ export interface ExtensionContext {
 /** `ctx` of command handlers: session actions that would deadlock inside an event handler. */
 export interface ExtensionCommandContext extends ExtensionContext {
 	waitForIdle(): Promise<void>;
-	newSession(options?: {
-		parentSession?: string;
-		setup?: (sessionManager: unknown) => void | Promise<void>;
-	}): Promise<{ cancelled: boolean }>;
+	newSession(options?: CommandNewSessionOptions): Promise<{ cancelled: boolean }>;
 	fork(entryId: string, options?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
 	switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
 	navigateTree(

@@ -4,6 +4,12 @@ import type { ExtensionUIContext } from "./extension-ui-context.js";
 /** The mode name extensions see as `ctx.mode`. */
 export type ExtensionMode = "tui" | "rpc" | "json" | "print";
 
+/** Options of a new session started from a command handler. */
+export interface CommandNewSessionOptions {
+	parentSession?: string;
+	setup?: (sessionManager: unknown) => void | Promise<void>;
+}
+
 /** Options of a tree navigation started from a command handler. */
 export interface CommandNavigateTreeOptions {
 	summarize?: boolean;
@@ -19,10 +25,7 @@ export interface CommandNavigateTreeOptions {
  */
 export interface CommandContextActions {
 	waitForIdle(): Promise<void>;
-	newSession(options?: {
-		parentSession?: string;
-		setup?: (sessionManager: unknown) => void | Promise<void>;
-	}): Promise<{ cancelled: boolean }>;
+	newSession(options?: CommandNewSessionOptions): Promise<{ cancelled: boolean }>;
 	fork(entryId: string, options?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
 	navigateTree(
 		targetId: string,

@@ -1,9 +1,13 @@
 // The event reference of extensions.md §3.2: payloads and results, one variant per event.
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
-import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
-import type { InputSource, SessionShutdownReason } from "./extension-runner-seam.js";
+import type {
+	BeforeCompactDecision,
+	BeforeCompactRequest,
+	InputSource,
+	SessionShutdownReason,
+} from "./extension-runner-seam.js";
 
 export interface ProjectTrustEvent {
 	type: "project_trust";
@@ -58,19 +62,10 @@ export interface SessionBeforeChangeResult {
 	skipConversationRestore?: boolean;
 }
 
-export interface SessionBeforeCompactEvent {
+export interface SessionBeforeCompactEvent extends BeforeCompactRequest {
 	type: "session_before_compact";
-	preparation: CompactionPreparation;
-	branchEntries: SessionEntry[];
-	customInstructions?: string;
-	reason: "manual" | "threshold" | "overflow";
-	willRetry: boolean;
-	signal: AbortSignal;
 }
-export interface SessionBeforeCompactResult {
-	cancel?: boolean;
-	compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
-}
+export type SessionBeforeCompactResult = BeforeCompactDecision;
 export interface SessionCompactEvent {
 	type: "session_compact";
 	compactionEntry: CompactionEntry;
