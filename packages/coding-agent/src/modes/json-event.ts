@@ -60,3 +60,65 @@ export function toJsonEvent(event: AgentSessionEvent): JsonEvent {
 		}
 	}
 }
+
+// The usage object of the last serialized `message_update` and its JSON. A reply's partials
+// share one usage copy until the vendor reports new counters, so almost every delta of a long
+// reply reuses the cached text instead of stringifying the same eleven numbers again.
+let lastUsage: Usage | undefined;
+let lastUsageValues: number[] = [];
+let lastUsageJson = "";
+
+function usageValues(usage: Usage): number[] {
+	const cost = usage.cost;
+	return [
+		usage.input,
+		usage.output,
+		usage.cacheRead,
+		usage.cacheWrite,
+		usage.totalTokens,
+		cost?.input,
+		cost?.output,
+		cost?.cacheRead,
+		cost?.cacheWrite,
+		cost?.total,
+	];
+}
+
+function usageJson(usage: Usage): string {
+	if (usage === lastUsage) {
+		// Same object: reuse the text unless someone updated it in place since.
+		const cost = usage.cost;
+		const values = lastUsageValues;
+		if (
+			values[0] === usage.input &&
+			values[1] === usage.output &&
+			values[2] === usage.cacheRead &&
+			values[3] === usage.cacheWrite &&
+			values[4] === usage.totalTokens &&
+			values[5] === cost?.input &&
+			values[6] === cost?.output &&
+			values[7] === cost?.cacheRead &&
+			values[8] === cost?.cacheWrite &&
+			values[9] === cost?.total
+		)
+			return lastUsageJson;
+	}
+	lastUsage = usage;
+	lastUsageValues = usageValues(usage);
+	lastUsageJson = JSON.stringify(usage);
+	return lastUsageJson;
+}
+
+/**
+ * `toJsonEvent(event)` as one JSONL line (compact JSON plus LF), byte for byte what
+ * `JSON.stringify` of it gives. A `message_update` delta is assembled from its parts, with the
+ * usage text cached while the usage object is unchanged: serialization was the largest cost of
+ * ours per delta of a streamed RPC reply.
+ */
+export function serializeJsonEventLine(event: AgentSessionEvent): string {
+	if (event.type !== "message_update") return `${JSON.stringify(event)}\n`;
+	const wire = toJsonEvent(event) as JsonMessageUpdateEvent;
+	const usage = wire.usage;
+	if (usage === undefined || usage === null || typeof usage !== "object") return `${JSON.stringify(wire)}\n`;
+	return `{"type":"message_update","usage":${usageJson(usage)},"assistantMessageEvent":${JSON.stringify(wire.assistantMessageEvent)}}\n`;
+}

@@ -1,7 +1,7 @@
 import type { AssistantMessage, AssistantMessageEvent } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
-import { toJsonEvent } from "../../src/modes/json-event.js";
+import { serializeJsonEventLine, toJsonEvent } from "../../src/modes/json-event.js";
 
 function assistant(content: AssistantMessage["content"]): AssistantMessage {
 	return {
@@ -80,5 +80,35 @@ describe("toJsonEvent", () => {
 			assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "x" },
 		} as unknown as AgentSessionEvent;
 		expect(() => toJsonEvent(event)).toThrow(/user message/);
+	});
+});
+
+describe("serializeJsonEventLine", () => {
+	const line = (event: AgentSessionEvent) => `${JSON.stringify(toJsonEvent(event))}\n`;
+
+	it("equals JSON.stringify(toJsonEvent(event)) plus LF for every kind of event", () => {
+		const message = assistant([
+			{ type: "text", text: 'Hi \u2028 "there"' },
+			{ type: "toolCall", id: "call_1", name: "bash", arguments: {} },
+		]);
+		const events: AgentSessionEvent[] = [
+			{ type: "agent_settled", aborted: false },
+			update(message, { type: "text_delta", contentIndex: 0, delta: 'a "quoted"\n\u2028 delta', partial: message }),
+			update(message, { type: "thinking_delta", contentIndex: 0, delta: "hm", partial: message }),
+			update(message, { type: "toolcall_start", contentIndex: 1, partial: message }),
+			update(message, { type: "toolcall_delta", contentIndex: 1, delta: '{"a":', partial: message }),
+			update(message, { type: "text_end", contentIndex: 0, content: "Hi", partial: message }),
+		];
+		for (const event of events) expect(serializeJsonEventLine(event)).toBe(line(event));
+	});
+
+	it("sees usage updated in place on the same object (the cached text is not reused)", () => {
+		const message = assistant([{ type: "text", text: "a" }]);
+		const event = update(message, { type: "text_delta", contentIndex: 0, delta: "a", partial: message });
+		expect(serializeJsonEventLine(event)).toBe(line(event));
+		message.usage.output = 99;
+		message.usage.cost.total = 0.5;
+		expect(serializeJsonEventLine(event)).toBe(line(event));
+		expect(serializeJsonEventLine(event)).toContain('"output":99');
 	});
 });

@@ -46,6 +46,8 @@ export class AssistantMessageBuilder {
 	private readonly open = new Map<string, OpenBlock>();
 	private started = false;
 	private finished = false;
+	/** The usage copy the snapshots share until `setUsage` changes the counters. */
+	private usageCopy: Usage | undefined;
 
 	constructor(
 		private readonly model: Model,
@@ -171,6 +173,7 @@ export class AssistantMessageBuilder {
 		if (update.cacheWrite !== undefined) usage.cacheWrite = update.cacheWrite;
 		usage.totalTokens = update.totalTokens ?? usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
 		calculateCost(this.model, usage);
+		this.usageCopy = undefined;
 	}
 
 	/**
@@ -234,14 +237,19 @@ export class AssistantMessageBuilder {
 		return block;
 	}
 
-	// A copy per event, so consumers may keep a partial without seeing it change later.
+	// A copy per event, so consumers may keep a partial without seeing it change later. The usage
+	// copy (with `cost`, which `setUsage` updates in place) is shared by the snapshots taken
+	// between two usage updates: nothing changes it, and a long reply allocates two objects less
+	// per delta (and lets serializers reuse its text).
 	private snapshot(): AssistantMessage {
-		const usage = this.message.usage;
+		if (this.usageCopy === undefined) {
+			const usage = this.message.usage;
+			this.usageCopy = { ...usage, cost: { ...usage.cost } };
+		}
 		return {
 			...this.message,
 			content: this.message.content.map((block) => ({ ...block })),
-			// `cost` is copied too: `setUsage` updates it in place.
-			usage: { ...usage, cost: { ...usage.cost } },
+			usage: this.usageCopy,
 		};
 	}
 }

@@ -10,6 +10,8 @@ import { serializeJsonLine } from "./jsonl.js";
 export interface BatchedOutput {
 	/** Queues one record; written at the end of this event-loop turn. */
 	write(record: unknown): void;
+	/** Queues one already serialized line (LF included), like `write`. */
+	writeLine(line: string): void;
 	/** Hands everything queued so far to the raw writer now (before exit). */
 	flush(): void;
 }
@@ -24,14 +26,16 @@ export function createBatchedOutput(write: (text: string) => unknown = writeRawS
 		pending = [];
 		void write(text);
 	};
+	const writeLine = (line: string): void => {
+		pending.push(line);
+		if (!scheduled) {
+			scheduled = true;
+			setImmediate(flush);
+		}
+	};
 	return {
-		write(record) {
-			pending.push(serializeJsonLine(record));
-			if (!scheduled) {
-				scheduled = true;
-				setImmediate(flush);
-			}
-		},
+		write: (record) => writeLine(serializeJsonLine(record)),
+		writeLine,
 		flush,
 	};
 }

@@ -22,6 +22,7 @@ export async function runRpcMode(runtime: AgentSessionRuntime): Promise<number> 
 	const server = new RpcServer({
 		runtime,
 		output: (record) => stdout.write(record),
+		outputLine: (line) => stdout.writeLine(line),
 		waitForOutput: waitForRawStdoutBackpressure,
 		onShutdownRequested: () => {
 			shutdownRequested = true;

@@ -5,7 +5,7 @@
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
-import { toJsonEvent } from "../json-event.js";
+import { serializeJsonEventLine, toJsonEvent } from "../json-event.js";
 import { RESPONDED, runCommandHandler } from "./rpc-command-handlers.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
 import { isRpcCommandType, validateCommandFields } from "./rpc-command-validation.js";
@@ -20,6 +20,8 @@ export interface RpcServerOptions {
 	runtime: AgentSessionRuntime;
 	/** Queues one record on the serialized writer (never interleaves, keeps order). */
 	output(record: RpcOutputRecord): void;
+	/** Queues one session event already serialized (`serializeJsonEventLine`); default `output(toJsonEvent(event))`. */
+	outputLine?(line: string): void;
 	/** Resolves when everything queued so far has been flushed (backpressure, rpc.md §7.3). */
 	waitForOutput(): Promise<void>;
 	/** An extension asked for shutdown (`ctx.shutdown()`); honoured at the next safe point. */
@@ -60,9 +62,10 @@ export class RpcServer {
 
 	private async bindSession(session: AgentSession): Promise<void> {
 		this.unbindSession?.();
-		const { output, waitForOutput } = this.options;
+		const { output, outputLine, waitForOutput } = this.options;
 		const offEvents = session.subscribe((event) => {
-			output(toJsonEvent(event));
+			if (outputLine) outputLine(serializeJsonEventLine(event));
+			else output(toJsonEvent(event));
 			if (event.type === "agent_settled") this.options.onSafePoint?.();
 		});
 		// Awaited by the agent loop: a congested stdout pauses the agent instead of buffering.
