@@ -20,12 +20,7 @@ import type {
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
-import {
-	type AnyExtensionHandler,
-	collectByKey,
-	type ExtensionLoadError,
-	type ExtensionRecord,
-} from "./extension-record.js";
+import { collectByKey, type ExtensionLoadError, type ExtensionRecord } from "./extension-record.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -40,6 +35,7 @@ import type {
 } from "./extension-runner-seam.js";
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
+import { HandlerTable } from "./handler-table.js";
 import {
 	emitBeforeAgentStartOf,
 	emitInputOf,
@@ -52,12 +48,6 @@ import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** Errors kept for a later `onError` binding; the rest are dropped. */
 const MAX_PENDING_ERRORS = 100;
-
-/** A handler with the extension it belongs to, in dispatch order. */
-interface BoundHandler {
-	path: string;
-	handler: AnyExtensionHandler;
-}
 
 /** Thrown by a context (or `pi` action) whose session was replaced or disposed. */
 export class StaleExtensionContextError extends Error {
@@ -86,8 +76,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	readonly loadErrors: ExtensionLoadError[] = [];
 	/** Warnings about registrations (duplicates, reserved names). */
 	readonly diagnostics: string[] = [];
-	private readonly dispatch = new Map<ExtensionEventName, BoundHandler[]>();
-	private dispatchStale = true;
+	private readonly handlerTable = new HandlerTable(this.records);
 	private hostRef: ExtensionHost | undefined;
 	private uiContext: ExtensionUIContext = noopUIContext;
 	private modeName: ExtensionMode = "print";
@@ -184,31 +173,11 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** Called by `pi.on` after load so the next dispatch sees the new handler. */
 	markHandlersChanged(): void {
-		this.dispatchStale = true;
-	}
-
-	private handlersFor(event: ExtensionEventName): BoundHandler[] | undefined {
-		if (this.dispatchStale) this.rebuildDispatch();
-		return this.dispatch.get(event);
-	}
-
-	private rebuildDispatch(): void {
-		this.dispatch.clear();
-		for (const record of this.records) {
-			for (const [event, handlers] of record.handlers) {
-				let list = this.dispatch.get(event);
-				if (!list) {
-					list = [];
-					this.dispatch.set(event, list);
-				}
-				for (const handler of handlers) list.push({ path: record.path, handler });
-			}
-		}
-		this.dispatchStale = false;
+		this.handlerTable.markChanged();
 	}
 
 	hasHandlers(event: ExtensionEventName): boolean {
-		return (this.handlersFor(event)?.length ?? 0) > 0;
+		return (this.handlerTable.handlersFor(event)?.length ?? 0) > 0;
 	}
 
 	/** Every extension tool as an AgentTool, last registration of a name winning. */
@@ -343,15 +312,15 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		if (sessionStartEvent) this.sessionStartEvent = sessionStartEvent;
 	}
 
-	/**
-	 * Applies a mode's bindings (absent fields keep earlier values) and, the first time only, emits
-	 * the stored `session_start` then `resources_discover`.
-	 */
 	/** Sets the UI context; without one (undefined) the no-op context applies and `hasUI` is false. */
 	setUIContext(uiContext: ExtensionUIContext | undefined): void {
 		this.uiContext = uiContext ?? noopUIContext;
 	}
 
+	/**
+	 * Applies a mode's bindings (absent fields keep earlier values) and, the first time only, emits
+	 * the stored `session_start` then `resources_discover`.
+	 */
 	async bind(bindings: ExtensionBindings): Promise<void> {
 		if (bindings.uiContext) this.setUIContext(bindings.uiContext);
 		if (bindings.mode) this.modeName = bindings.mode;
@@ -412,7 +381,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** Notification dispatch: every handler, in order; return values ignored. */
 	async emit<E extends ExtensionEventName>(event: ExtensionEventMap[E]["event"] & { type: E }): Promise<void> {
-		const handlers = this.handlersFor(event.type);
+		const handlers = this.handlerTable.handlersFor(event.type);
 		if (!handlers) return;
 		const ctx = this.contexts.context;
 		for (let i = 0; i < handlers.length; i++) {
@@ -436,7 +405,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		onThrow?: (message: string, path: string) => boolean,
 		ctx: ExtensionContext = this.contexts.context,
 	): Promise<void> {
-		const handlers = this.handlersFor(event.type);
+		const handlers = this.handlerTable.handlersFor(event.type);
 		if (!handlers) return;
 		for (const bound of handlers) {
 			let result: unknown;
