@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { Model, StreamOptions } from "../../types.js";
 import { mergeHeaders } from "../../utils/merge-headers.js";
+import { nodeHttpFetch } from "./node-http-fetch.js";
 
 /** What the client's fetch saw of the last HTTP response; used to enrich error messages. */
 export interface OpenAIResponseCapture {
@@ -35,7 +36,7 @@ export function createOpenAIClient(
 	const capture: OpenAIResponseCapture = {};
 	const onResponse = options?.onResponse;
 	const capturingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-		const response = await fetch(input, init);
+		const response = await nodeHttpFetch(input, init);
 		capture.status = response.status;
 		if (onResponse) onResponse({ status: response.status, headers: Object.fromEntries(response.headers.entries()) });
 		if (!response.ok) capture.errorBody = await readBodySafely(response.clone());
