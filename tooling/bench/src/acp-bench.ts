@@ -1,9 +1,8 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { createBenchEnv, type WireApi } from "./bench-env.js";
 import { type BenchResult, median } from "./bench-result.js";
 import { startMockProcess } from "./mock-process.js";
 
@@ -21,40 +20,6 @@ const STREAM_RUNS = 3;
 
 /** Five-character pieces, one per delta (as in the ai stream benchmark). */
 const TEXT = Array.from({ length: DELTAS }, (_, index) => `${index.toString(36).padStart(4, "0")} `).join("");
-
-/** A throw-away HOME/agent dir; with a mock URL, models.json and settings point pi at it. */
-type WireApi = "anthropic-messages" | "openai-completions";
-
-function tempEnv(
-	mockUrl?: string,
-	api: WireApi = "anthropic-messages",
-): { root: string; cwd: string; env: NodeJS.ProcessEnv } {
-	const root = mkdtempSync(join(tmpdir(), "pi-bench-acp-"));
-	const agentDir = join(root, "home", ".pi", "agent");
-	const cwd = join(root, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(cwd, { recursive: true });
-	if (mockUrl) {
-		writeFileSync(
-			join(agentDir, "models.json"),
-			JSON.stringify({
-				providers: {
-					mock: {
-						baseUrl: api === "openai-completions" ? `${mockUrl}/v1` : mockUrl,
-						api,
-						apiKey: "bench",
-						models: [{ id: "bench" }],
-					},
-				},
-			}),
-		);
-		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProvider: "mock", defaultModel: "bench" }));
-	}
-	const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), PI_CODING_AGENT_DIR: agentDir };
-	env.PI_SKIP_VERSION_CHECK = "1";
-	env.PI_LOCAL_SERVER_PORTS = "";
-	return { root, cwd, env };
-}
 
 /** Reads stdout as JSON-RPC lines and hands each parsed message to `onMessage`. */
 function onMessages(child: AcpChild, onMessage: (message: Record<string, unknown>) => void): void {
@@ -83,7 +48,7 @@ function stop(child: AcpChild): Promise<void> {
 
 /** Spawn → `initialize` response, in ms. The request is written at once (the pipe buffers it). */
 async function measureStartup(): Promise<number> {
-	const { root, cwd, env } = tempEnv();
+	const { root, cwd, env } = createBenchEnv("acp");
 	try {
 		const start = performance.now();
 		const child = spawn(process.execPath, [PI_CLI, "--mode", "acp"], { cwd, env, stdio: ["pipe", "pipe", "inherit"] });
@@ -126,7 +91,7 @@ async function measureStream(api: WireApi): Promise<number> {
 		{ type: "reply", blocks: [{ type: "text", text: "warm-up", deltas: 2 }] },
 		{ type: "reply", blocks: [{ type: "text", text: TEXT, deltas: DELTAS }] },
 	]);
-	const { root, cwd, env } = tempEnv(mock.url, api);
+	const { root, cwd, env } = createBenchEnv("acp", mock.url, api);
 	try {
 		const child = spawn(process.execPath, [PI_CLI, "--mode", "acp"], { cwd, env, stdio: ["pipe", "pipe", "inherit"] });
 		let chunks = 0;

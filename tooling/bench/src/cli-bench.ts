@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { type BenchEnv, createBenchEnv } from "./bench-env.js";
 import { type BenchResult, median } from "./bench-result.js";
 import { startMockProcess } from "./mock-process.js";
 
@@ -15,40 +14,10 @@ const STARTUP_RUNS = 11;
 const PRINT_RUNS = 11;
 const DELTA_COUNTS = [1_000, 50_000] as const;
 
-interface TempEnv {
-	root: string;
-	cwd: string;
-	env: NodeJS.ProcessEnv;
-}
-
-/** A throw-away HOME/agent dir; with a mock URL, models.json and settings point pi at it. */
-function tempEnv(mockUrl?: string): TempEnv {
-	const root = mkdtempSync(join(tmpdir(), "pi-bench-cli-"));
-	const agentDir = join(root, "home", ".pi", "agent");
-	const cwd = join(root, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(cwd, { recursive: true });
-	if (mockUrl) {
-		writeFileSync(
-			join(agentDir, "models.json"),
-			JSON.stringify({
-				providers: {
-					mock: { baseUrl: `${mockUrl}/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench" }] },
-				},
-			}),
-		);
-		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProvider: "mock", defaultModel: "bench" }));
-	}
-	const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), PI_CODING_AGENT_DIR: agentDir };
-	env.PI_SKIP_VERSION_CHECK = "1";
-	env.PI_LOCAL_SERVER_PORTS = "";
-	return { root, cwd, env };
-}
-
 /** Spawn to exit of `node <entry> ...args`, in ms, with stdout collected. */
 function runPi(
 	args: readonly string[],
-	temp: TempEnv,
+	temp: BenchEnv,
 	entry = PI_CLI,
 ): Promise<{ ms: number; code: number | null; stdout: string }> {
 	return new Promise((resolve, reject) => {
@@ -73,7 +42,7 @@ function runPi(
 	});
 }
 
-async function timeCommand(args: readonly string[], temp: TempEnv, runs: number, entry = PI_CLI): Promise<number> {
+async function timeCommand(args: readonly string[], temp: BenchEnv, runs: number, entry = PI_CLI): Promise<number> {
 	await runPi(args, temp, entry); // warm the file cache
 	const times: number[] = [];
 	for (let i = 0; i < runs; i++) times.push((await runPi(args, temp, entry)).ms);
@@ -90,7 +59,7 @@ async function jsonBytesPerDelta(count: number): Promise<number> {
 	const mock = await startMockProcess([
 		{ type: "reply", blocks: [{ type: "text", text: deltaText(count), deltas: count }] },
 	]);
-	const temp = tempEnv(mock.url);
+	const temp = createBenchEnv("cli", mock.url);
 	try {
 		const { stdout } = await runPi(["--mode", "json", "--no-session", "stream"], temp);
 		let bytes = 0;
@@ -111,7 +80,7 @@ async function jsonBytesPerDelta(count: number): Promise<number> {
 /** The `pi` command end to end: start-up of the metadata commands, a one-shot run, JSON wire size. */
 export async function benchCli(): Promise<BenchResult[]> {
 	const results: BenchResult[] = [];
-	const bare = tempEnv();
+	const bare = createBenchEnv("cli");
 	try {
 		results.push({
 			name: "pi --version, spawn to exit (median; target < 100)",
@@ -140,7 +109,7 @@ export async function benchCli(): Promise<BenchResult[]> {
 		blocks: [{ type: "text", text: "hello" }],
 	}));
 	const mock = await startMockProcess(replies);
-	const temp = tempEnv(mock.url);
+	const temp = createBenchEnv("cli", mock.url);
 	try {
 		results.push({
 			name: "pi -p hi against llm-mock, spawn to exit (median; target < 150)",
