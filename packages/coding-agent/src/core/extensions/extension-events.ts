@@ -1,13 +1,14 @@
 // The event reference of extensions.md §3.2: payloads and results, one variant per event.
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
+import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
-import type {
-	BeforeCompactDecision,
-	BeforeCompactRequest,
-	InputSource,
-	SessionShutdownReason,
-} from "./extension-runner-seam.js";
+
+/** Where an input came from, as reported to extensions (extensions.md §3.2). */
+export type InputSource = "interactive" | "rpc" | "extension";
+
+/** Why a session shuts down (`session_shutdown`). */
+export type SessionShutdownReason = "quit" | "new" | "resume" | "fork" | "reload";
 
 export interface ProjectTrustEvent {
 	type: "project_trust";
@@ -62,10 +63,19 @@ export interface SessionBeforeChangeResult {
 	skipConversationRestore?: boolean;
 }
 
-export interface SessionBeforeCompactEvent extends BeforeCompactRequest {
+export interface SessionBeforeCompactEvent {
 	type: "session_before_compact";
+	preparation: CompactionPreparation;
+	branchEntries: SessionEntry[];
+	customInstructions?: string;
+	reason: "manual" | "threshold" | "overflow";
+	willRetry: boolean;
+	signal: AbortSignal;
 }
-export type SessionBeforeCompactResult = BeforeCompactDecision;
+export interface SessionBeforeCompactResult {
+	cancel?: boolean;
+	compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
+}
 export interface SessionCompactEvent {
 	type: "session_compact";
 	compactionEntry: CompactionEntry;

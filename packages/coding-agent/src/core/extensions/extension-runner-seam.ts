@@ -1,8 +1,19 @@
-import type { AgentMessage, ThinkingLevel } from "@pi/agent-core";
-import type { ImageContent, Model, Usage } from "@pi/ai";
-import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
-import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
+import type { AgentMessage } from "@pi/agent-core";
+import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
+import type {
+	InputSource,
+	ModelSelectEvent,
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionBeforeTreeResult,
+	SessionCompactEvent,
+	SessionCompactFailedEvent,
+	SessionInfoChangedEvent,
+	SessionShutdownReason,
+	SessionTreeEvent,
+	ThinkingLevelSelectEvent,
+} from "./extension-events.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -12,9 +23,6 @@ export interface ExtensionCommand {
 	extensionPath?: string;
 	handler(args: string): Promise<void> | void;
 }
-
-/** Where an input came from, as reported to extensions (extensions.md §3.2). */
-export type InputSource = "interactive" | "rpc" | "extension";
 
 /** What `input` handlers decided. */
 export type InputEventResult =
@@ -32,8 +40,7 @@ export interface SessionBeforeChangeEvent {
 	position?: "before" | "at";
 }
 
-/** Why a session shuts down (`session_shutdown`). */
-export type SessionShutdownReason = "quit" | "new" | "resume" | "fork" | "reload";
+export type { InputSource, SessionShutdownReason };
 
 /**
  * The seam where the extension system plugs into AgentSession. Until extensions exist, the
@@ -72,56 +79,21 @@ export interface ExtensionRunnerSeam {
 
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
-	| { type: "session_info_changed"; name?: string }
-	| { type: "model_select"; model: Model; previousModel?: Model; source: "set" | "cycle" | "restore" }
-	| { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel }
-	| {
-			type: "session_compact";
-			compactionEntry: CompactionEntry;
-			fromExtension: boolean;
-			reason: "manual" | "threshold" | "overflow";
-			willRetry: boolean;
-	  }
-	| {
-			type: "session_compact_failed";
-			reason: "manual" | "threshold" | "overflow";
-			errorMessage?: string;
-			aborted: boolean;
-			willRetry: boolean;
-			fromExtension: boolean;
-	  }
-	| {
-			type: "session_tree";
-			newLeafId: string | null;
-			oldLeafId: string | null;
-			summaryEntry?: SessionEntry;
-			fromExtension: boolean;
-	  };
+	| SessionInfoChangedEvent
+	| ModelSelectEvent
+	| ThinkingLevelSelectEvent
+	| SessionCompactEvent
+	| SessionCompactFailedEvent
+	| SessionTreeEvent;
 
 /** What `session_before_tree` handlers decided (the first cancel or supplied content wins). */
-export interface BeforeTreeDecision {
-	cancel?: boolean;
-	summary?: string;
-	customInstructions?: string;
-	replaceInstructions?: boolean;
-	label?: string;
-}
+export type BeforeTreeDecision = SessionBeforeTreeResult;
 
 /** `session_before_compact` as the compactor asks it. */
-export interface BeforeCompactRequest {
-	preparation: CompactionPreparation;
-	branchEntries: SessionEntry[];
-	customInstructions?: string;
-	reason: "manual" | "threshold" | "overflow";
-	willRetry: boolean;
-	signal: AbortSignal;
-}
+export type BeforeCompactRequest = Omit<SessionBeforeCompactEvent, "type">;
 
 /** What extensions decided before a compaction: cancel it, or supply its content. */
-export interface BeforeCompactDecision {
-	cancel?: boolean;
-	compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
-}
+export type BeforeCompactDecision = SessionBeforeCompactResult;
 
 /** The runner used when no extension is loaded. */
 export const noopExtensionRunner: ExtensionRunnerSeam = {

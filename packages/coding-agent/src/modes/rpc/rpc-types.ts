@@ -11,6 +11,7 @@ import type {
 } from "../../core/agent-session/agent-session-events.js";
 import type { BashResult } from "../../core/agent-session/session-bash.js";
 import type { SessionStats } from "../../core/agent-session/session-stats.js";
+import type { SlashCommandInfo } from "../../core/extensions/extension-api.js";
 import type { SessionEntry, SessionTreeNode } from "../../core/session/session-types.js";
 import type { JsonEvent } from "../json-event.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
@@ -33,14 +34,8 @@ export interface RpcSessionState {
 	pendingMessageCount: number;
 }
 
-/** One `get_commands` entry (rpc.md §9.10.1). */
-export interface RpcSlashCommand {
-	name: string;
-	description?: string;
-	source: "extension" | "prompt" | "skill";
-	location?: "user" | "project" | "path";
-	path?: string;
-}
+/** One `get_commands` entry (rpc.md §9.10.1): what `pi.getCommands()` gives extensions. */
+export type RpcSlashCommand = SlashCommandInfo;
 
 /** The `data` of each command's success response (`undefined`: the response has no `data`). */
 export interface RpcResponseDataMap {
