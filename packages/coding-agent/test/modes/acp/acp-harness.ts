@@ -9,6 +9,7 @@ import {
 	createAgentSessionRuntime,
 } from "../../../src/core/agent-session/agent-session-runtime.js";
 import { SettingsManager } from "../../../src/core/config/settings-manager.js";
+import type { ExtensionFactory } from "../../../src/core/extensions/extension-api.js";
 import { ModelRuntime } from "../../../src/core/models/model-runtime.js";
 import { createAgentSessionFromServices, createAgentSessionServices } from "../../../src/core/sdk.js";
 import { type AcpAgent, createAcpAgent } from "../../../src/modes/acp/acp-agent.js";
@@ -43,23 +44,27 @@ export interface AcpPairOptions {
 	terminal?: (request: acp.CreateTerminalRequest) => { output: string; exitCode: number };
 	faux?: Parameters<typeof fauxProvider>[0];
 	settings?: Parameters<typeof SettingsManager.inMemory>[0];
+	/** Inline extensions every session loads. */
+	extensionFactories?: readonly ExtensionFactory[];
 }
 
 export function createAcpPair(options: AcpPairOptions): AcpPair {
 	const faux = fauxProvider(options.faux);
 	const modelRuntime = ModelRuntime.inMemory();
 	modelRuntime.setProvider(faux.provider);
-	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd, agentDir, sessionManager }) => {
+	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
 		const services = await createAgentSessionServices({
 			cwd,
 			agentDir,
 			modelRuntime,
 			settingsManager: SettingsManager.inMemory({ retry: { baseDelayMs: 0 }, ...options.settings }),
 			projectTrusted: false,
+			...(options.extensionFactories ? { extensionFactories: options.extensionFactories } : {}),
 		});
 		const created = await createAgentSessionFromServices({
 			services,
 			sessionManager,
+			...(sessionStartEvent ? { sessionStartEvent } : {}),
 			model: faux.getModel(),
 			tools: options.tools ?? [],
 			customTools: options.customTools ?? [],
