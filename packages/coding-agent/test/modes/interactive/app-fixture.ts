@@ -7,6 +7,7 @@ import {
 	createAgentSessionRuntime,
 } from "../../../src/core/agent-session/agent-session-runtime.js";
 import { SettingsManager } from "../../../src/core/config/settings-manager.js";
+import type { ExtensionFactory } from "../../../src/core/extensions/extension-api.js";
 import { ModelRuntime } from "../../../src/core/models/model-runtime.js";
 import { createAgentSessionFromServices, createAgentSessionServices } from "../../../src/core/sdk.js";
 import { SessionManager } from "../../../src/core/session/session-manager.js";
@@ -92,6 +93,8 @@ export async function createAppFixture(options: {
 	columns?: number;
 	rows?: number;
 	env?: NodeJS.ProcessEnv;
+	/** Inline extensions every session loads. */
+	extensionFactories?: readonly ExtensionFactory[];
 }): Promise<AppFixture> {
 	const faux = fauxProvider({
 		...(options.models ? { models: options.models } : {}),
@@ -107,6 +110,7 @@ export async function createAppFixture(options: {
 			modelRuntime,
 			settingsManager,
 			projectTrusted: false,
+			...(options.extensionFactories ? { extensionFactories: options.extensionFactories } : {}),
 		});
 		const created = await createAgentSessionFromServices({
 			services,
