@@ -8,7 +8,9 @@ import type { AgentEvent } from "./types.js";
  * at a time. A listener's throw or rejection goes to the error handler; delivery goes on.
  */
 export class EventDispatcher {
-	private readonly listeners: { listener: AgentListener }[] = [];
+	// Replaced, never mutated: a delivery iterates the array current when it began, without a
+	// copy per event.
+	private listeners: readonly { listener: AgentListener }[] = [];
 	private chain: Promise<void> = Promise.resolve();
 
 	/**
@@ -23,10 +25,9 @@ export class EventDispatcher {
 	/** Adds a listener; returns a function that removes it. */
 	subscribe(listener: AgentListener): () => void {
 		const entry = { listener };
-		this.listeners.push(entry);
+		this.listeners = [...this.listeners, entry];
 		return () => {
-			const index = this.listeners.indexOf(entry);
-			if (index !== -1) this.listeners.splice(index, 1);
+			this.listeners = this.listeners.filter((candidate) => candidate !== entry);
 		};
 	}
 
@@ -37,15 +38,48 @@ export class EventDispatcher {
 		return delivery;
 	}
 
-	private async notify(event: AgentEvent, signal: AbortSignal): Promise<void> {
+	private notify(event: AgentEvent, signal: AbortSignal): Promise<void> | undefined {
 		this.beforeListeners(event);
-		for (const { listener } of [...this.listeners]) {
+		return this.deliverFrom(this.listeners, 0, event, signal);
+	}
+
+	/**
+	 * Calls `listeners[from..]` in order. Synchronous until a listener returns a promise, which is
+	 * awaited before the next one: a listener that returns nothing costs no microtask hop (at one
+	 * event per streamed delta, the awaits of plain values were a measurable share of a reply).
+	 */
+	private deliverFrom(
+		listeners: readonly { listener: AgentListener }[],
+		from: number,
+		event: AgentEvent,
+		signal: AbortSignal,
+	): Promise<void> | undefined {
+		for (let index = from; index < listeners.length; index++) {
+			let result: unknown;
 			try {
-				await listener(event, signal);
+				result = listeners[index]!.listener(event, signal);
 			} catch (error) {
 				this.report(error, event);
+				continue;
 			}
+			if (isThenable(result)) return this.settleThenDeliver(result, listeners, index + 1, event, signal);
 		}
+		return undefined;
+	}
+
+	private async settleThenDeliver(
+		pending: PromiseLike<unknown>,
+		listeners: readonly { listener: AgentListener }[],
+		next: number,
+		event: AgentEvent,
+		signal: AbortSignal,
+	): Promise<void> {
+		try {
+			await pending;
+		} catch (error) {
+			this.report(error, event);
+		}
+		await this.deliverFrom(listeners, next, event, signal);
 	}
 
 	private report(error: unknown, event: AgentEvent): void {
@@ -56,4 +90,12 @@ export class EventDispatcher {
 			console.error("Agent onListenerError failed:", handlerError, "while handling:", error);
 		}
 	}
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return (
+		value !== null &&
+		(typeof value === "object" || typeof value === "function") &&
+		typeof (value as { then?: unknown }).then === "function"
+	);
 }

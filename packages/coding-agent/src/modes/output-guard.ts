@@ -11,6 +11,11 @@ const TRANSIENT_RETRY_MS = 10;
 
 let rawStdoutWrite: WriteFn | undefined;
 let tail: Promise<void> = Promise.resolve();
+/** Chunks handed to `writeRawStdout` whose write has not settled yet. */
+let unsettledWrites = 0;
+const settleWrite = (): void => {
+	unsettledWrites--;
+};
 
 /** Whether `takeOverStdout()` has run in this process. */
 export function isStdoutTakenOver(): boolean {
@@ -102,7 +107,17 @@ export function writeRawStdout(text: string): Promise<void> {
 	if (text.length === 0) return tail;
 	const next = tail.then(() => writeChunk(text));
 	tail = next;
+	unsettledWrites++;
+	next.then(settleWrite, settleWrite);
 	return next;
+}
+
+/**
+ * `waitForRawStdoutBackpressure()` when a write is still pending, otherwise undefined: a caller
+ * that awaits it per streamed delta (the agent's backpressure listener) then costs no promise.
+ */
+export function rawStdoutBackpressure(): Promise<void> | undefined {
+	return unsettledWrites === 0 ? undefined : waitForRawStdoutBackpressure();
 }
 
 /** Resolves once every write queued so far (and any queued meanwhile) has been flushed. */

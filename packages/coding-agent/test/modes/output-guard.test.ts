@@ -122,6 +122,32 @@ describe("output guard", () => {
 		expect(out.chunks).toEqual(["full", "later"]);
 	});
 
+	it("rawStdoutBackpressure is undefined while nothing is pending and a wait while a write waits for drain", async () => {
+		const out = fakeStream((chunk, cb) => {
+			out.chunks.push(chunk);
+			queueMicrotask(() => cb?.());
+			return chunk !== "full";
+		});
+		const guard = await freshGuard(out, fakeStream());
+		guard.takeOverStdout();
+		expect(guard.rawStdoutBackpressure()).toBeUndefined();
+		await guard.writeRawStdout("ok");
+		expect(guard.rawStdoutBackpressure()).toBeUndefined();
+		void guard.writeRawStdout("full");
+		const wait = guard.rawStdoutBackpressure();
+		expect(wait).toBeInstanceOf(Promise);
+		let waited = false;
+		void wait?.then(() => {
+			waited = true;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(waited).toBe(false);
+		process.stdout.emit("drain");
+		await wait;
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(guard.rawStdoutBackpressure()).toBeUndefined();
+	});
+
 	it("flushRawStdout waits for the tail and an empty write", async () => {
 		const out = fakeStream();
 		const guard = await freshGuard(out, fakeStream());

@@ -1,6 +1,6 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
-import { flushRawStdout, takeOverStdout, waitForRawStdoutBackpressure } from "../output-guard.js";
+import { flushRawStdout, rawStdoutBackpressure, takeOverStdout } from "../output-guard.js";
 import { createBatchedOutput } from "./batched-output.js";
 import { attachJsonlLineReader } from "./jsonl.js";
 import { RpcServer } from "./rpc-server.js";
@@ -23,7 +23,7 @@ export async function runRpcMode(runtime: AgentSessionRuntime): Promise<number> 
 		runtime,
 		output: (record) => stdout.write(record),
 		outputLine: (line) => stdout.writeLine(line),
-		waitForOutput: waitForRawStdoutBackpressure,
+		waitForOutput: rawStdoutBackpressure,
 		onShutdownRequested: () => {
 			shutdownRequested = true;
 		},

@@ -22,8 +22,11 @@ export interface RpcServerOptions {
 	output(record: RpcOutputRecord): void;
 	/** Queues one session event already serialized (`serializeJsonEventLine`); default `output(toJsonEvent(event))`. */
 	outputLine?(line: string): void;
-	/** Resolves when everything queued so far has been flushed (backpressure, rpc.md §7.3). */
-	waitForOutput(): Promise<void>;
+	/**
+	 * Resolves when everything queued so far has been flushed (backpressure, rpc.md §7.3);
+	 * undefined when nothing is pending.
+	 */
+	waitForOutput(): Promise<void> | undefined;
 	/** An extension asked for shutdown (`ctx.shutdown()`); honoured at the next safe point. */
 	onShutdownRequested?(): void;
 	/** Called after each command's response is flushed, and at every `agent_settled`. */
