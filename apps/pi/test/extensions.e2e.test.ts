@@ -81,4 +81,28 @@ describe("extensions in the built pi", () => {
 		expect(result.stderr).toContain(`${broken}:2:`);
 		expect(result.stderr).toContain("good loaded");
 	});
+
+	it("ctx.reload() from a command in print mode reloads the extension (shutdown, then start with reason reload)", async () => {
+		const extension = join(env.cwd, "reloader.js");
+		writeFileSync(
+			extension,
+			[
+				"export default function (pi) {",
+				'  pi.on("session_start", (event) => console.error(`lifecycle start:${event.reason}`));',
+				'  pi.on("session_shutdown", (event) => console.error(`lifecycle shutdown:${event.reason}`));',
+				'  pi.registerCommand("reload-me", { handler: (_args, ctx) => ctx.reload() });',
+				"}",
+				"",
+			].join("\n"),
+		);
+		const result = await runPi(env, ["-e", extension, "-p", "/reload-me"]);
+		expect(result.code).toBe(0);
+		const lifecycle = result.stderr.split("\n").filter((line) => line.startsWith("lifecycle "));
+		expect(lifecycle).toEqual([
+			"lifecycle start:startup",
+			"lifecycle shutdown:reload",
+			"lifecycle start:reload",
+			"lifecycle shutdown:quit",
+		]);
+	});
 });
