@@ -119,9 +119,11 @@ export class BuiltinCommands {
 				return true;
 			case "reload":
 				void app.runAction(async () => {
-					await app.session.reload();
+					// extensions.md §1.5: /reload gives extensions fresh instances too, through the runtime
+					// (session_shutdown reload → rebuild → session_start reload → the mode's rebind).
+					await app.runtime.reload();
 					app.refreshEditorChrome();
-					app.showNotice(theme.muted("Reloaded skills, prompts, context files and models."));
+					app.showNotice(theme.muted("Reloaded extensions, skills, prompts, context files and models."));
 				});
 				return true;
 			case "hotkeys":

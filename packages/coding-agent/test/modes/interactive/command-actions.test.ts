@@ -24,4 +24,18 @@ describe("interactive command context actions (extensions.md §1.5, §4)", () =>
 		await probe.reloaded;
 		expect(probe.log).toEqual(["start:startup:1", "shutdown:reload:1", "start:reload:2"]);
 	});
+
+	it("the built-in /reload reloads the extensions the same way", async () => {
+		const probe = reloadProbe();
+		const fixture = await createAppFixture({
+			cwd: tempDir(),
+			agentDir: tempDir(),
+			extensionFactories: [probe.factory],
+		});
+		fixtures.push(fixture);
+		await fixture.waitForText("0.0%/128k");
+		await fixture.type("/reload\r");
+		await fixture.waitForText("Reloaded extensions");
+		expect(probe.log).toEqual(["start:startup:1", "shutdown:reload:1", "start:reload:2"]);
+	});
 });
