@@ -22,7 +22,7 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "compact", description: "Compact the context: /compact [instructions]" },
 	{ name: "copy", description: "Copy the last answer to the clipboard (OSC 52)" },
 	{ name: "export", description: "Export the session to HTML: /export [file]" },
-	{ name: "reload", description: "Reload skills, prompts, context files and models" },
+	{ name: "reload", description: "Reload extensions, skills, prompts, context files and models" },
 	{ name: "login", description: "Store a provider API key" },
 	{ name: "logout", description: "Remove a stored provider API key" },
 	{ name: "hotkeys", description: "Show the key bindings" },
