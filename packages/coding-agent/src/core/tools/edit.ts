@@ -2,7 +2,6 @@ import type { AgentTool } from "@pi/agent-core";
 import { type Static, Type } from "@pi/ai";
 import { applyEdits } from "./apply-edits.js";
 import { isBinarySample } from "./content-sniffing.js";
-import { generateDiffString } from "./edit-diff.js";
 import { fileAccessError } from "./file-errors.js";
 import { withFileMutationQueue } from "./file-mutation-queue.js";
 import { detectLineEnding, restoreLineEndings, stripBom, toLF } from "./line-endings.js";
@@ -69,6 +68,8 @@ export function createEditTool(
 				} catch (error) {
 					throw fileAccessError(error, displayPath);
 				}
+				// Loaded on the first edit: the diff library stays out of every start-up.
+				const { generateDiffString } = await import("./edit-diff.js");
 				const { diff, firstChangedLine } = generateDiffString(content, applied.newContent);
 				return {
 					content: [{ type: "text", text: `Successfully replaced ${params.edits.length} block(s) in ${displayPath}.` }],

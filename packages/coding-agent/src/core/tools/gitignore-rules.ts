@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
 
 /**
  * `.gitignore` semantics for the built-in walker: every directory's `.gitignore` applies to the
@@ -22,15 +22,20 @@ export type IgnoreChain = readonly IgnoreLevel[];
 /** git on Linux matches case-sensitively; macOS and Windows default to case-insensitive. */
 const IGNORE_CASE = process.platform === "darwin" || process.platform === "win32";
 
+/** The `ignore` package, imported on the first ignore file read: it stays out of every start-up. */
+const importIgnore = () => import("ignore");
+let ignorePackage: ReturnType<typeof importIgnore> | undefined;
+
 /** Parses one ignore file's text into a level for `baseDir`. */
-export function createIgnoreLevel(baseDir: string, text: string): IgnoreLevel {
+export async function createIgnoreLevel(baseDir: string, text: string): Promise<IgnoreLevel> {
+	const { default: ignore } = await (ignorePackage ??= importIgnore());
 	return { baseDir, rules: ignore({ ignorecase: IGNORE_CASE }).add(text) };
 }
 
 /** Reads `<dir>/<fileName>` into a level; undefined when the file is missing or unreadable. */
 export async function loadIgnoreLevel(dir: string, fileName = ".gitignore"): Promise<IgnoreLevel | undefined> {
 	try {
-		return createIgnoreLevel(dir, await readFile(join(dir, fileName), "utf8"));
+		return await createIgnoreLevel(dir, await readFile(join(dir, fileName), "utf8"));
 	} catch {
 		// Missing or unreadable ignore files simply contribute no rules, as in git.
 		return undefined;
