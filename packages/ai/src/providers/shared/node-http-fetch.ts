@@ -65,6 +65,21 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 	});
 }
 
+/**
+ * Largest piece one read of a body returns. The `openai` SDK's SSE splitter copies the unread
+ * rest of a read once per event, so a big read costs the square of its size (see
+ * `withBoundedReads` in openai-client.ts); splitting here, where the bytes arrive, costs no
+ * extra web stream layer (a `pipeThrough` cost ~5 µs per delta of a streamed reply).
+ */
+export const MAX_BODY_READ_BYTES = 4096;
+
+const boundedBodies = new WeakSet<ReadableStream<Uint8Array>>();
+
+/** Whether `body` is one of ours, whose reads are at most `MAX_BODY_READ_BYTES` already. */
+export function hasBoundedReads(body: ReadableStream<Uint8Array>): boolean {
+	return boundedBodies.has(body);
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -110,7 +125,7 @@ async function bodyStream(
 		source = decoder;
 	}
 	let settled = false;
-	return new ReadableStream<Uint8Array>({
+	const body = new ReadableStream<Uint8Array>({
 		start(controller) {
 			const fail = (error: unknown) => {
 				if (settled) return;
@@ -127,7 +142,10 @@ async function bodyStream(
 			signal?.addEventListener("abort", onAbort, { once: true });
 			source.on("data", (chunk: Buffer) => {
 				if (settled) return;
-				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+				for (let at = 0; at < chunk.byteLength; at += MAX_BODY_READ_BYTES) {
+					const length = Math.min(MAX_BODY_READ_BYTES, chunk.byteLength - at);
+					controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset + at, length));
+				}
 				if ((controller.desiredSize ?? 0) <= 0) source.pause();
 			});
 			source.once("end", () => {
@@ -149,4 +167,6 @@ async function bodyStream(
 			response.destroy();
 		},
 	});
+	boundedBodies.add(body);
+	return body;
 }

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { Model, StreamOptions } from "../../types.js";
 import { mergeHeaders } from "../../utils/merge-headers.js";
-import { nodeHttpFetch } from "./node-http-fetch.js";
+import { hasBoundedReads, MAX_BODY_READ_BYTES, nodeHttpFetch } from "./node-http-fetch.js";
 
 /** What the client's fetch saw of the last HTTP response; used to enrich error messages. */
 export interface OpenAIResponseCapture {
@@ -61,7 +61,7 @@ export function createOpenAIClient(
 }
 
 /** Largest piece of a streamed body handed to the SDK's SSE splitter. */
-const MAX_STREAM_READ_BYTES = 4096;
+const MAX_STREAM_READ_BYTES = MAX_BODY_READ_BYTES;
 
 /**
  * The `openai` SDK's SSE splitter copies the unread rest of its buffer once per event
@@ -72,7 +72,8 @@ const MAX_STREAM_READ_BYTES = 4096;
  */
 function withBoundedReads(response: Response): Response {
 	const contentType = response.headers.get("content-type") ?? "";
-	if (!response.body || !contentType.includes("text/event-stream")) return response;
+	// `nodeHttpFetch` bodies are split where the bytes arrive; only a global fetch response needs the extra layer.
+	if (!response.body || hasBoundedReads(response.body) || !contentType.includes("text/event-stream")) return response;
 	const splitter = new TransformStream<Uint8Array, Uint8Array>({
 		transform(chunk, controller) {
 			for (let at = 0; at < chunk.length; at += MAX_STREAM_READ_BYTES) {
