@@ -93,9 +93,10 @@ export class AcpSession {
 		const session = this.runtime.session;
 		const unsubscribe = session.subscribe((event) => this.onEvent(event));
 		// The agent loop awaits this listener: a client that stops reading slows the agent down.
-		const unsubscribeBarrier = session.agent.subscribe(async () => {
-			if (this.unwritten > MAX_UNWRITTEN_UPDATES) await this.lastWrite;
-		});
+		// Below the limit it returns nothing, so a streamed delta costs no promise here.
+		const unsubscribeBarrier = session.agent.subscribe(() =>
+			this.unwritten > MAX_UNWRITTEN_UPDATES ? this.lastWrite : undefined,
+		);
 		this.detach = () => {
 			unsubscribe();
 			unsubscribeBarrier();
