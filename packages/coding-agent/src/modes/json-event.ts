@@ -117,8 +117,37 @@ function usageJson(usage: Usage): string {
  */
 export function serializeJsonEventLine(event: AgentSessionEvent): string {
 	if (event.type !== "message_update") return `${JSON.stringify(event)}\n`;
+	const inner = event.assistantMessageEvent;
+	const usage = event.message.usage;
+	const delta = event.message.role === "assistant" && isPlainObject(usage) ? deltaJson(inner) : undefined;
+	if (delta !== undefined)
+		return `{"type":"message_update","usage":${usageJson(usage)},"assistantMessageEvent":${delta}}\n`;
 	const wire = toJsonEvent(event) as JsonMessageUpdateEvent;
-	const usage = wire.usage;
-	if (usage === undefined || usage === null || typeof usage !== "object") return `${JSON.stringify(wire)}\n`;
-	return `{"type":"message_update","usage":${usageJson(usage)},"assistantMessageEvent":${JSON.stringify(wire.assistantMessageEvent)}}\n`;
+	if (!isPlainObject(wire.usage)) return `${JSON.stringify(wire)}\n`;
+	return `{"type":"message_update","usage":${usageJson(wire.usage)},"assistantMessageEvent":${JSON.stringify(wire.assistantMessageEvent)}}\n`;
+}
+
+function isPlainObject(value: unknown): value is Usage {
+	return typeof value === "object" && value !== null;
+}
+
+/** The keys, in order, of a delta event as @pi/ai's message builder creates it. */
+const DELTA_KEYS = ["type", "contentIndex", "delta", "partial"];
+
+/**
+ * The wire JSON of a text, thinking or tool-call delta of exactly the builder's shape (anything
+ * else, such as an extra key from a custom stream function, returns undefined and takes the
+ * general path), without the object copy and rest spread of `toJsonEvent`.
+ */
+function deltaJson(inner: AssistantMessageEvent): string | undefined {
+	if (inner.type !== "text_delta" && inner.type !== "thinking_delta" && inner.type !== "toolcall_delta")
+		return undefined;
+	let count = 0;
+	for (const key in inner) {
+		if (key !== DELTA_KEYS[count]) return undefined;
+		count++;
+	}
+	if (count !== DELTA_KEYS.length || !Number.isSafeInteger(inner.contentIndex) || typeof inner.delta !== "string")
+		return undefined;
+	return `{"type":"${inner.type}","contentIndex":${inner.contentIndex},"delta":${JSON.stringify(inner.delta)}}`;
 }

@@ -98,6 +98,16 @@ describe("serializeJsonEventLine", () => {
 			update(message, { type: "toolcall_start", contentIndex: 1, partial: message }),
 			update(message, { type: "toolcall_delta", contentIndex: 1, delta: '{"a":', partial: message }),
 			update(message, { type: "text_end", contentIndex: 0, content: "Hi", partial: message }),
+			// Not the builder's shape: other key order, an extra key, a negative zero index.
+			update(message, { contentIndex: 0, type: "text_delta", delta: "x", partial: message } as AssistantMessageEvent),
+			update(message, {
+				type: "text_delta",
+				contentIndex: 0,
+				delta: "x",
+				partial: message,
+				extra: 1,
+			} as AssistantMessageEvent),
+			update(message, { type: "text_delta", contentIndex: -0, delta: "x", partial: message }),
 		];
 		for (const event of events) expect(serializeJsonEventLine(event)).toBe(line(event));
 	});
