@@ -107,12 +107,30 @@ export class RpcClient {
 		child.on("error", (error) =>
 			this.onExit(new Error(`Agent process error: ${error.message}. Stderr: ${this.stderr}`)),
 		);
-		child.stdin.on("error", (error) =>
-			this.onExit(new Error(`Agent stdin error: ${error.message}. Stderr: ${this.stderr}`)),
-		);
-		child.on("exit", (code, signal) =>
-			this.onExit(new Error(`Agent process exited (code=${code} signal=${signal}). Stderr: ${this.stderr}`)),
-		);
+		// EPIPE on stdin usually means the agent is exiting: its exit code and stderr say why, so the
+		// stdin error is reported only if no exit follows within a second.
+		let stdinErrorTimer: NodeJS.Timeout | undefined;
+		child.stdin.on("error", (error) => {
+			stdinErrorTimer ??= setTimeout(
+				() => this.onExit(new Error(`Agent stdin error: ${error.message}. Stderr: ${this.stderr}`)),
+				1000,
+			);
+			stdinErrorTimer.unref();
+		});
+		child.on("exit", (code, signal) => {
+			clearTimeout(stdinErrorTimer);
+			// The last stderr lines (the reason for the exit) may still be in the pipe when "exit" fires.
+			const report = () =>
+				this.onExit(new Error(`Agent process exited (code=${code} signal=${signal}). Stderr: ${this.stderr}`));
+			if (child.stderr.readableEnded) report();
+			else {
+				const cap = setTimeout(report, 250);
+				child.stderr.once("end", () => {
+					clearTimeout(cap);
+					report();
+				});
+			}
+		});
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		if (this.exitError) throw this.exitError;
 	}
