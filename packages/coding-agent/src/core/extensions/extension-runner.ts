@@ -1,4 +1,3 @@
-import { isAbsolute } from "node:path";
 import type { AgentMessage, AgentTool } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { CustomMessage } from "../messages.js";
@@ -44,6 +43,7 @@ import {
 	emitSessionBeforeCompactOf,
 	emitSessionBeforeTreeOf,
 } from "./result-events.js";
+import { extensionCommandInfo } from "./slash-command-info.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** Errors kept for a later `onError` binding; the rest are dropped. */
@@ -293,15 +293,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** `getCommands()` data (= RPC `get_commands`): extension commands, then templates, then skills. */
 	getCommandInfos(): SlashCommandInfo[] {
-		const extensionCommands: SlashCommandInfo[] = this.getCommands().map((command) => ({
-			name: command.name,
-			...(command.description !== undefined ? { description: command.description } : {}),
-			source: "extension",
-			...(command.extensionPath !== undefined && isAbsolute(command.extensionPath)
-				? { path: command.extensionPath }
-				: {}),
-		}));
-		return [...extensionCommands, ...(this.hasHost ? this.host.getResourceCommands() : [])];
+		return [...this.getCommands().map(extensionCommandInfo), ...(this.hasHost ? this.host.getResourceCommands() : [])];
 	}
 
 	// --- bindings and lifecycle ---------------------------------------------------------------

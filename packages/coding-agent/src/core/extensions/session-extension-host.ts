@@ -1,12 +1,10 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { AgentSession } from "../agent-session/agent-session.js";
-import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
-import type { Skill } from "../resources/skills.js";
-import type { SlashCommandInfo } from "./extension-api.js";
 import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
+import { resourceCommandInfos } from "./slash-command-info.js";
 
 /** What the session builder (sdk.ts) gives the host beyond the session itself. */
 export interface SessionExtensionHostOptions {
@@ -20,32 +18,6 @@ export interface SessionExtensionHostOptions {
 	getResources(): LoadedResources;
 	/** Adds `resources_discover` paths to the resource loader (the caller then reloads). */
 	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): void;
-}
-
-function locationOf(source: string): SlashCommandInfo["location"] {
-	if (source === "global") return "user";
-	if (source === "project") return "project";
-	return "path";
-}
-
-function templateCommand(template: PromptTemplate): SlashCommandInfo {
-	return {
-		name: template.name,
-		description: template.description,
-		source: "prompt",
-		location: locationOf(template.source),
-		path: template.filePath,
-	};
-}
-
-function skillCommand(skill: Skill): SlashCommandInfo {
-	return {
-		name: `skill:${skill.name}`,
-		description: skill.description,
-		source: "skill",
-		location: locationOf(skill.source),
-		path: skill.filePath,
-	};
 }
 
 /** `before_agent_start`'s `systemPromptOptions`: what the system prompt is built from. */
@@ -180,7 +152,7 @@ export function createSessionExtensionHost(
 			return true;
 		},
 		setThinkingLevel: (level) => session.setThinkingLevel(level),
-		getResourceCommands: () => [...session.promptTemplates.map(templateCommand), ...session.skills.map(skillCommand)],
+		getResourceCommands: () => resourceCommandInfos(session.promptTemplates, session.skills),
 		addResourcePaths: async (paths) => {
 			options.addResourcePaths(paths);
 			await session.reload();

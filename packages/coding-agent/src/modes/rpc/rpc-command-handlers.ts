@@ -3,6 +3,7 @@
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { PromptDisposition } from "../../core/agent-session/agent-session-events.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { extensionCommandInfo, resourceCommandInfos } from "../../core/extensions/slash-command-info.js";
 import type { RpcCommandOf, RpcCommandType } from "./rpc-command-schemas.js";
 import type { RpcResponseDataMap, RpcSessionState, RpcSlashCommand } from "./rpc-types.js";
 
@@ -40,40 +41,10 @@ function stateOf(session: AgentSession): RpcSessionState {
 	};
 }
 
-function locationOf(source: string): RpcSlashCommand["location"] {
-	if (source === "global") return "user";
-	if (source === "project") return "project";
-	return "path";
-}
-
 function slashCommands(session: AgentSession): RpcSlashCommand[] {
 	return [
-		...session.extensionRunner.getCommands().map(
-			(command): RpcSlashCommand => ({
-				name: command.name,
-				...(command.description ? { description: command.description } : {}),
-				source: "extension",
-				...(command.extensionPath ? { path: command.extensionPath } : {}),
-			}),
-		),
-		...session.promptTemplates.map(
-			(template): RpcSlashCommand => ({
-				name: template.name,
-				...(template.description ? { description: template.description } : {}),
-				source: "prompt",
-				location: locationOf(template.source),
-				path: template.filePath,
-			}),
-		),
-		...session.skills.map(
-			(skill): RpcSlashCommand => ({
-				name: `skill:${skill.name}`,
-				...(skill.description ? { description: skill.description } : {}),
-				source: "skill",
-				location: locationOf(skill.source),
-				path: skill.filePath,
-			}),
-		),
+		...session.extensionRunner.getCommands().map(extensionCommandInfo),
+		...resourceCommandInfos(session.promptTemplates, session.skills),
 	];
 }
 
