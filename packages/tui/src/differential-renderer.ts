@@ -28,6 +28,8 @@ function changedRange(previous: readonly string[], lines: readonly string[]): { 
 
 /** Clears the screen and the scrollback, then homes the cursor. ED2 first: some terminals push the screen into scrollback on ED2, and ED3 then drops it. */
 const CLEAR_ALL = "\x1b[2J\x1b[3J\x1b[H";
+/** Clears the screen only (the alternate screen has no scrollback of its own). */
+const CLEAR_SCREEN = "\x1b[2J\x1b[H";
 
 /**
  * Turns successive frames into the bytes that update the terminal, writing only what changed.
@@ -85,6 +87,30 @@ export class DifferentialRenderer {
 	 */
 	constructor(private readonly keepScrollbackOnResize = false) {}
 
+	/**
+	 * Whether the hardware cursor is shown where the frame puts it. When false it is still moved
+	 * there (IME candidate windows and screen readers follow it) but stays hidden. Default true.
+	 */
+	showHardwareCursor = true;
+
+	/**
+	 * When the content gets shorter while it fills the screen, clear and redraw everything so the
+	 * last line stays at the bottom of the screen instead of leaving blank rows below it. Costs a
+	 * full redraw per shrink (may flicker). Default false.
+	 */
+	clearOnShrink = false;
+
+	/**
+	 * Whether a full redraw also clears the scrollback (ED3). Turn it off on the alternate screen,
+	 * where ED3 would erase the scrollback of the shell's screen. Default true.
+	 */
+	clearScrollback = true;
+
+	/** The next frame places the cursor again (after a cursor visibility change). */
+	refreshCursor(): void {
+		this.previousCursorKey = "\0";
+	}
+
 	/** How many full redraws (including the first frame) happened so far. */
 	get fullRedrawCount(): number {
 		return this.fullRedraws;
@@ -122,6 +148,9 @@ export class DifferentialRenderer {
 		const previous = this.previousLines;
 		const { first, last } = changedRange(previous, lines);
 		const cursorKey = frame.cursor ? `${frame.cursor.row}:${frame.cursor.column}` : "";
+		if (this.clearOnShrink && lines.length < previous.length && previous.length >= frame.rows) {
+			return this.fullRender(frame, true);
+		}
 		if (first === -1) {
 			if (cursorKey === this.previousCursorKey && resizeOutput === "") return "";
 			return this.wrap(resizeOutput + this.placeCursor(frame));
@@ -230,7 +259,7 @@ export class DifferentialRenderer {
 
 	private fullRender(frame: RenderFrame, clear: boolean): string {
 		const { lines } = frame;
-		let output = clear ? CLEAR_ALL : "";
+		let output = clear ? (this.clearScrollback ? CLEAR_ALL : CLEAR_SCREEN) : "";
 		if (this.cursorVisible) output = TerminalSequences.hideCursor + output;
 		this.cursorVisible = false;
 		output += lines.join("\r\n");
@@ -262,8 +291,13 @@ export class DifferentialRenderer {
 			return output;
 		}
 		output += `${this.moveTo(cursor.row)}\x1b[${cursor.column + 1}G`;
-		if (!this.cursorVisible) output += TerminalSequences.showCursor;
-		this.cursorVisible = true;
+		if (this.showHardwareCursor) {
+			if (!this.cursorVisible) output += TerminalSequences.showCursor;
+			this.cursorVisible = true;
+		} else {
+			if (this.cursorVisible) output += TerminalSequences.hideCursor;
+			this.cursorVisible = false;
+		}
 		this.previousCursorKey = `${cursor.row}:${cursor.column}`;
 		return output;
 	}

@@ -18,7 +18,21 @@ export interface TUIOptions {
 	 * changed. For long transcripts whose lines depend on the width. Default false.
 	 */
 	keepScrollbackOnResize?: boolean;
+	/** Show the hardware cursor where the focused component puts it (it is moved there either way). Default true. */
+	showHardwareCursor?: boolean;
+	/** See {@link DifferentialRenderer.clearOnShrink}. Default false. */
+	clearOnShrink?: boolean;
+	/**
+	 * Draw on the terminal's alternate screen (entered on `start`, left on `stop`, so the shell's
+	 * screen comes back untouched). The content should then fit the screen: nothing scrolls into a
+	 * scrollback there. Every resize redraws in full. Default false.
+	 */
+	alternateScreen?: boolean;
 }
+
+// Entering keeps the cursor where it was on the main screen; the first frame starts at the top.
+const ALTERNATE_SCREEN_ON = "\x1b[?1049h\x1b[H";
+const ALTERNATE_SCREEN_OFF = "\x1b[?1049l";
 
 /** Receives every input before the focused component; return true to consume it. */
 export type InputListener = (data: string) => boolean | undefined;
@@ -49,6 +63,7 @@ export class TUI extends Container {
 	private renderScheduled = false;
 	private started = false;
 	private bytesWritten = 0;
+	private alternateScreen: boolean;
 
 	constructor(
 		/** The terminal everything is drawn to. */
@@ -58,6 +73,37 @@ export class TUI extends Container {
 		super();
 		this.scheduleRender = options.scheduleRender ?? ((callback) => process.nextTick(callback));
 		this.renderer = new DifferentialRenderer(options.keepScrollbackOnResize ?? false);
+		this.renderer.showHardwareCursor = options.showHardwareCursor ?? true;
+		this.renderer.clearOnShrink = options.clearOnShrink ?? false;
+		this.alternateScreen = options.alternateScreen ?? false;
+		this.renderer.clearScrollback = !this.alternateScreen;
+	}
+
+	/** Shows or hides the hardware cursor from the next frame on (see {@link TUIOptions.showHardwareCursor}). */
+	setShowHardwareCursor(show: boolean): void {
+		this.renderer.showHardwareCursor = show;
+		this.renderer.refreshCursor();
+		this.requestRender();
+	}
+
+	/** See {@link TUIOptions.clearOnShrink}. */
+	setClearOnShrink(clear: boolean): void {
+		this.renderer.clearOnShrink = clear;
+	}
+
+	/** True while drawing on the alternate screen (see {@link TUIOptions.alternateScreen}). */
+	get usesAlternateScreen(): boolean {
+		return this.alternateScreen;
+	}
+
+	/** Enters or leaves the alternate screen (immediately when started) and redraws everything. */
+	setAlternateScreen(alternate: boolean): void {
+		if (this.alternateScreen === alternate) return;
+		this.alternateScreen = alternate;
+		this.renderer.clearScrollback = !alternate;
+		if (!this.started) return;
+		this.terminal.write(alternate ? ALTERNATE_SCREEN_ON : ALTERNATE_SCREEN_OFF);
+		this.requestRender(true);
 	}
 
 	/** Total bytes (UTF-8) written to the terminal by renders so far. */
@@ -83,9 +129,11 @@ export class TUI extends Container {
 			(data) => this.handleInput(data),
 			() => {
 				this.renderer.noteResize(this.terminal.columns, this.terminal.rows);
-				this.requestRender();
+				// The alternate screen has no scrollback to keep; terminals differ in what they keep of it.
+				this.requestRender(this.alternateScreen);
 			},
 		);
+		if (this.alternateScreen) this.terminal.write(ALTERNATE_SCREEN_ON);
 		this.terminal.hideCursor();
 		this.requestRender();
 	}
@@ -95,6 +143,11 @@ export class TUI extends Container {
 		if (!this.started) return;
 		this.renderNow();
 		this.terminal.write(this.renderer.finish());
+		if (this.alternateScreen) {
+			this.terminal.write(ALTERNATE_SCREEN_OFF);
+			// The next start draws from scratch on whichever screen it uses.
+			this.renderer.invalidate();
+		}
 		this.started = false;
 		this.terminal.stop();
 	}
