@@ -30,20 +30,33 @@ export const DISCOVERY_BUDGET_MS = 300;
 
 /**
  * `PI_LOCAL_SERVER_PORTS="ollama:11500,vllm:9000"` replaces the default ports (for servers on
- * non-default ports, and for tests).
+ * non-default ports, and for tests). Every found server becomes a provider, so a repeated id gets
+ * a suffix (`ollama`, `ollama-2`) instead of replacing the first.
  */
 export function candidatesFromEnv(env: NodeJS.ProcessEnv = process.env): readonly LocalServerCandidate[] {
 	const raw = env.PI_LOCAL_SERVER_PORTS;
 	if (raw === undefined) return DEFAULT_LOCAL_SERVERS;
 	const candidates: LocalServerCandidate[] = [];
+	const seen = new Map<string, number>();
 	for (const part of raw.split(",")) {
 		const [id, portText] = part.trim().split(":");
 		const port = Number(portText);
 		if (!id || !Number.isInteger(port) || port <= 0 || port > 65535) continue;
 		const known = DEFAULT_LOCAL_SERVERS.find((candidate) => candidate.id === id);
-		candidates.push({ id, name: known?.name ?? id, port });
+		const count = (seen.get(id) ?? 0) + 1;
+		seen.set(id, count);
+		candidates.push({ id: count === 1 ? id : `${id}-${count}`, name: known?.name ?? id, port });
 	}
 	return candidates;
+}
+
+/**
+ * The probe budget: 300 ms, or `PI_LOCAL_SERVER_BUDGET_MS` (tests on a loaded machine, where a
+ * fake server in the test process may answer late; nothing listening still fails at once).
+ */
+export function budgetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+	const budget = Number(env.PI_LOCAL_SERVER_BUDGET_MS);
+	return Number.isFinite(budget) && budget > 0 ? budget : DISCOVERY_BUDGET_MS;
 }
 
 function modelIds(body: unknown): string[] | undefined {
@@ -71,7 +84,7 @@ async function probe(candidate: LocalServerCandidate, signal: AbortSignal): Prom
 /** Probes every candidate at once; whatever has not answered within the budget is dropped. */
 export async function discoverLocalServers(
 	candidates: readonly LocalServerCandidate[] = candidatesFromEnv(),
-	budgetMs: number = DISCOVERY_BUDGET_MS,
+	budgetMs: number = budgetFromEnv(),
 ): Promise<LocalServer[]> {
 	const controller = new AbortController();
 	const timer = setTimeout(() => controller.abort(), budgetMs);
@@ -83,17 +96,28 @@ export async function discoverLocalServers(
 	}
 }
 
-/** A models.json that makes a discovered server usable, ready to paste. */
-export function modelsJsonFor(server: LocalServer): string {
-	const config = {
-		providers: {
-			[server.id]: {
-				baseUrl: server.baseUrl.replace("127.0.0.1", "localhost"),
-				api: "openai-completions",
-				apiKey: server.id,
-				models: server.models.map((id) => ({ id })),
-			},
-		},
+/** The provider config (models.json shape) that makes a discovered server usable. */
+export function providerConfigFor(server: LocalServer): {
+	baseUrl: string;
+	api: "openai-completions";
+	apiKey: string;
+	models: { id: string }[];
+} {
+	// Keyless servers accept any non-empty key (configuration.md §4).
+	return {
+		baseUrl: server.baseUrl,
+		api: "openai-completions",
+		apiKey: server.id,
+		models: server.models.map((id) => ({ id })),
 	};
-	return JSON.stringify(config, null, 2);
+}
+
+/** A models.json that makes every discovered server usable, ready to paste. */
+export function modelsJsonFor(servers: readonly LocalServer[]): string {
+	const providers: Record<string, ReturnType<typeof providerConfigFor>> = {};
+	for (const server of servers) {
+		const config = providerConfigFor(server);
+		providers[server.id] = { ...config, baseUrl: config.baseUrl.replace("127.0.0.1", "localhost") };
+	}
+	return JSON.stringify({ providers }, null, 2);
 }

@@ -21,16 +21,19 @@ export function noModelGuidance(agentDir: string, servers: readonly LocalServer[
 			"(no local server answered on 127.0.0.1 ports 11434, 1234, 8080, 8000)",
 		);
 	} else {
+		// Every server and every model is offered: the user picks from the full list.
 		for (const server of servers) {
-			const shown = server.models.slice(0, 8).join(", ");
-			const more = server.models.length > 8 ? `, … (${server.models.length} in all)` : "";
-			lines.push(`Found ${server.name} at ${server.baseUrl} with ${server.models.length} model(s): ${shown}${more}`);
+			const models = server.models.length > 0 ? `: ${server.models.join(", ")}` : " (no models loaded)";
+			lines.push(`Found ${server.name} at ${server.baseUrl} with ${server.models.length} model(s)${models}`);
 		}
-		const first = servers[0]!;
-		lines.push(
-			`To use it, write this to ${modelsJson} and run pi again (add --model <id> to pick one):`,
-			modelsJsonFor(first),
-		);
+		const usable = servers.filter((server) => server.models.length > 0);
+		if (usable.length > 0) {
+			const example = `${usable[0]!.id}/${usable[0]!.models[0]!}`;
+			lines.push(
+				`To use ${usable.length > 1 ? "them" : "it"}, write this to ${modelsJson} and run pi again (add --model <provider>/<id> to pick one, e.g. --model ${example}):`,
+				modelsJsonFor(usable),
+			);
+		}
 	}
 	return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,6 @@
+import { join } from "node:path";
 import type { AgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
-import { discoverLocalServers, type LocalServer } from "./local-server-discovery.js";
+import { discoverLocalServers, type LocalServer, providerConfigFor } from "./local-server-discovery.js";
 import { noModelGuidance } from "./no-model-guidance.js";
 
 /** Loopback discovery, only when no model at all is available, and never with PI_OFFLINE=1. */
@@ -14,26 +15,28 @@ export async function reportNoModel(runtime: AgentSessionRuntime, agentDir: stri
 }
 
 /**
- * Interactive mode: a local server found on loopback becomes a provider for this run, its first
- * model selected and the others selectable with /model. Without one the terminal UI still opens
- * (with /login and /model one keystroke away), showing the guidance. Returns the lines to show in
- * the start-up header.
+ * Interactive mode: every local server found on loopback (with models) becomes a provider for this
+ * run, not persisted; the first model of the first one is selected and all the others are
+ * selectable with /model. Without one the terminal UI still opens (with /login and /model one
+ * keystroke away), showing the guidance. Returns the lines to show in the start-up header.
  */
 export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: string): Promise<string[]> {
 	const servers = await discoverIfNothingConfigured(runtime);
-	const server = servers[0];
-	if (!server || server.models.length === 0) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
+	const usable = servers.filter((server) => server.models.length > 0);
 	const { modelRuntime } = runtime.services;
-	modelRuntime.registerProvider(server.id, {
-		baseUrl: server.baseUrl,
-		api: "openai-completions",
-		apiKey: server.id,
-		models: server.models.map((id) => ({ id })),
-	});
-	const model = modelRuntime.getModel(server.id, server.models[0]!);
-	if (!model) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
+	for (const server of usable) modelRuntime.registerProvider(server.id, providerConfigFor(server));
+	const first = usable[0];
+	const model = first ? modelRuntime.getModel(first.id, first.models[0]!) : undefined;
+	if (!first || !model) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
 	runtime.session.setModel(model);
+	if (usable.length === 1) {
+		return [
+			`Using ${first.name} at ${first.baseUrl} (${first.models.join(", ")}) for this run; add it to models.json to keep it.`,
+		];
+	}
 	return [
-		`Using ${server.name} at ${server.baseUrl} (${server.models.join(", ")}) for this run; add it to models.json to keep it.`,
+		`Found ${usable.length} local servers, providers for this run (add them to ${join(agentDir, "models.json")} to keep them):`,
+		...usable.map((server) => `  ${server.name} (${server.id}) at ${server.baseUrl}: ${server.models.join(", ")}`),
+		`Using ${first.id}/${model.id}; /model (Ctrl+L) picks any of the others.`,
 	];
 }
