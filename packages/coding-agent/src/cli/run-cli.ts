@@ -176,6 +176,8 @@ async function dispatch(
 				messages: prompts.messages,
 				showResumePicker: args.resume,
 				verbose: args.verbose,
+				themePaths: args.themes,
+				noThemes: args.noThemes,
 				startupWarnings: [...runtime.diagnostics.map((diagnostic) => diagnostic.message), ...warnings],
 			});
 		}

@@ -140,6 +140,11 @@ export class Editor implements Component, Focusable {
 		this.paddingX = Math.max(0, Math.floor(paddingX));
 	}
 
+	/** Sets the most suggestions shown at once (from the next time the list opens or moves). */
+	setAutocompleteMaxVisible(maxVisible: number): void {
+		this.autocomplete.maxVisible = Math.max(1, Math.floor(maxVisible));
+	}
+
 	/** Nothing is cached across frames except wrap results keyed by text; nothing to drop. */
 	invalidate(): void {}
 

@@ -21,6 +21,10 @@ const delayMs: Check = {
 	schema: Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }),
 	expected: `a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`,
 };
+const wholeNumber = (min: number, max: number): Check => ({
+	schema: Type.Integer({ minimum: min, maximum: max }),
+	expected: `a whole number from ${min} to ${max}`,
+});
 const oneOf = (...values: string[]): Check => ({
 	schema: Type.Union(values.map((value) => Type.Literal(value))),
 	expected: `one of ${values.map((value) => JSON.stringify(value)).join(", ")}`,
@@ -69,6 +73,23 @@ const CHECKS: Record<string, Check> = {
 	defaultProjectTrust: oneOf("ask", "always", "never"),
 	alwaysTrust: boolean,
 	httpProxy: string,
+	// UI and terminal (configuration.md §3.9; ranges without one in the spec are decided).
+	theme: string,
+	quietStartup: boolean,
+	collapseChangelog: boolean,
+	doubleEscapeAction: oneOf("tree", "fork", "none"),
+	treeFilterMode: oneOf("default", "no-tools", "user-only", "labeled-only", "all"),
+	editorPaddingX: wholeNumber(0, 3),
+	outputPad: wholeNumber(0, 4),
+	autocompleteMaxVisible: wholeNumber(3, 20),
+	showHardwareCursor: boolean,
+	tuiMode: oneOf("regular", "fullscreen"),
+	externalEditor: string,
+	"markdown.codeBlockIndent": string,
+	"terminal.showImages": boolean,
+	"terminal.imageWidthCells": wholeNumber(10, 400),
+	"terminal.clearOnShrink": boolean,
+	"terminal.showTerminalProgress": boolean,
 };
 
 /** Keys whose value must be an object because fields below them are checked. */

@@ -41,6 +41,25 @@ export interface Settings {
 	enableSkillCommands?: boolean;
 	defaultProjectTrust?: "ask" | "always" | "never";
 	alwaysTrust?: boolean;
+	// UI and terminal (configuration.md §3.9), used by the interactive mode.
+	theme?: string;
+	quietStartup?: boolean;
+	collapseChangelog?: boolean;
+	doubleEscapeAction?: "tree" | "fork" | "none";
+	treeFilterMode?: "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+	editorPaddingX?: number;
+	outputPad?: number;
+	autocompleteMaxVisible?: number;
+	showHardwareCursor?: boolean;
+	tuiMode?: "regular" | "fullscreen";
+	externalEditor?: string;
+	markdown?: { codeBlockIndent?: string };
+	terminal?: {
+		showImages?: boolean;
+		imageWidthCells?: number;
+		clearOnShrink?: boolean;
+		showTerminalProgress?: boolean;
+	};
 	[key: string]: unknown;
 }
 

@@ -15,6 +15,8 @@ export const APP_KEYBINDINGS = {
 	"app.expandTools": ["ctrl+o"],
 	"app.toggleThinking": ["ctrl+t"],
 	"app.externalEditor": ["ctrl+g"],
+	"app.scrollUp": ["pageup"],
+	"app.scrollDown": ["pagedown"],
 } as const satisfies Record<string, readonly KeyId[]>;
 
 export type AppAction = keyof typeof APP_KEYBINDINGS;
@@ -31,7 +33,9 @@ export const APP_ACTION_DESCRIPTIONS: Record<AppAction, string> = {
 	"app.selectModel": "Open the model selector",
 	"app.expandTools": "Expand or collapse tool output",
 	"app.toggleThinking": "Show or hide thinking blocks",
-	"app.externalEditor": "Edit the prompt in $VISUAL / $EDITOR",
+	"app.externalEditor": "Edit the prompt in externalEditor / $VISUAL / $EDITOR",
+	"app.scrollUp": "Scroll the transcript up (tuiMode fullscreen)",
+	"app.scrollDown": "Scroll the transcript down (tuiMode fullscreen)",
 };
 
 /**

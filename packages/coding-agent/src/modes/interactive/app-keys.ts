@@ -84,6 +84,8 @@ export class AppKeys {
 			this.app.commands.run("/model");
 			return true;
 		}
+		if (this.matches(data, "app.scrollUp") && this.app.scrollTranscript(-1)) return true;
+		if (this.matches(data, "app.scrollDown") && this.app.scrollTranscript(1)) return true;
 		if (this.matches(data, "app.externalEditor")) {
 			this.app.commands.openExternalEditor();
 			return true;
@@ -113,7 +115,7 @@ export class AppKeys {
 		const isDouble = now - this.lastEscape < 500;
 		this.lastEscape = isDouble ? 0 : now;
 		if (!isDouble) return false;
-		const action = this.app.session.settingsManager.getSettings().doubleEscapeAction ?? "tree";
+		const action = this.app.tuiSettings.doubleEscapeAction;
 		if (action === "tree") this.app.commands.run("/tree");
 		else if (action === "fork") this.app.commands.run("/fork");
 		return true;

@@ -7,11 +7,12 @@ import { APP_ACTION_DESCRIPTIONS, type AppAction } from "./app-keybindings.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { Selectors } from "./selectors.js";
+import { openSettingsMenu } from "./settings-menu.js";
 
 /** The built-in commands and their descriptions (extensions.md §10, step 1). */
 const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "model", description: "Select a model" },
-	{ name: "settings", description: "Thinking level, compaction, queue modes, theme" },
+	{ name: "settings", description: "Thinking, compaction, queue modes, theme and the terminal UI settings" },
 	{ name: "resume", description: "Resume a previous session" },
 	{ name: "new", description: "Start a new session" },
 	{ name: "name", description: "Name the session: /name <name>" },
@@ -61,7 +62,7 @@ export class BuiltinCommands {
 				this.selectors.model(args);
 				return true;
 			case "settings":
-				this.selectors.settings();
+				openSettingsMenu(app);
 				return true;
 			case "resume":
 				this.selectors.resume();
@@ -212,12 +213,14 @@ export class BuiltinCommands {
 		}
 	}
 
-	/** Ctrl+G: edits the prompt in `$VISUAL` / `$EDITOR`, with the TUI paused. */
+	/** Ctrl+G: edits the prompt in `externalEditor`, else `$VISUAL` / `$EDITOR`, with the TUI paused. */
 	openExternalEditor(): void {
 		const app = this.app;
-		const editorCommand = process.env.VISUAL || process.env.EDITOR;
+		const editorCommand = app.tuiSettings.externalEditor || process.env.VISUAL || process.env.EDITOR;
 		if (!editorCommand) {
-			app.showNotice(app.theme.warning("Set $VISUAL or $EDITOR to edit the prompt externally."));
+			app.showNotice(
+				app.theme.warning('Set "externalEditor" in /settings, or $VISUAL or $EDITOR, to edit the prompt externally.'),
+			);
 			return;
 		}
 		const dir = mkdtempSync(join(tmpdir(), "pi-prompt-"));

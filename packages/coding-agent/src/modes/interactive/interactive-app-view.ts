@@ -3,10 +3,12 @@
 import type { Container, Editor, KeybindingsManager, TUI } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { Settings } from "../../core/config/settings-types.js";
 import type { ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
 import type { LinesComponent } from "./components/lines-component.js";
 import type { Theme } from "./theme.js";
 import type { Transcript } from "./transcript.js";
+import type { TuiSettings } from "./tui-settings.js";
 
 /** `InteractiveApp` implements it. */
 export interface InteractiveAppView {
@@ -33,6 +35,12 @@ export interface InteractiveAppView {
 	readonly commands: { run(text: string): boolean; openExternalEditor(): void };
 	themeNames(): string[];
 	setTheme(name: string): void;
+	/** The TUI settings in effect (configuration.md §3.9). */
+	readonly tuiSettings: TuiSettings;
+	/** Saves `patch` to the global settings and applies it at once. */
+	updateTuiSettings(patch: Settings): void;
+	/** `tuiMode: "fullscreen"`: scrolls the transcript window by screens (negative: up); false in regular mode. */
+	scrollTranscript(pages: number | "end"): boolean;
 	refreshEditorChrome(): void;
 	refreshFooter(): void;
 	setWorkingMessage(message: string | undefined): void;

@@ -13,6 +13,7 @@ import {
 } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import { SessionManager } from "../../core/session/session-manager.js";
 import { loadKeybindings } from "./app-keybindings.js";
@@ -21,25 +22,19 @@ import { BuiltinCommands } from "./builtin-commands.js";
 import { FooterComponent } from "./components/footer.js";
 import { type HeaderInfo, headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
+import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import type { InteractiveModeOptions } from "./interactive-mode-options.js";
-import { BUILTIN_THEMES, createTheme, editorThemeFor, type Theme, type ThemeFile } from "./theme.js";
-import { loadThemeFiles } from "./theme-files.js";
+import { TerminalProgress } from "./terminal-progress.js";
+import { BUILTIN_THEMES, createTheme, editorThemeFor, hasTheme, type Theme, type ThemeFile } from "./theme.js";
+import { discoverThemes } from "./theme-discovery.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
+import { resolveTuiSettings, type TuiSettings } from "./tui-settings.js";
+import { applyTuiSettings, mergeRunSettings } from "./tui-settings-apply.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
-
-/** `terminal.showImages` / `terminal.imageWidthCells` from settings (configuration.md §3.9). */
-function terminalImageSettings(terminal: unknown): { showImages?: boolean; imageWidthCells?: number } {
-	if (typeof terminal !== "object" || terminal === null) return {};
-	const { showImages, imageWidthCells } = terminal as { showImages?: unknown; imageWidthCells?: unknown };
-	return {
-		...(typeof showImages === "boolean" ? { showImages } : {}),
-		...(typeof imageWidthCells === "number" ? { imageWidthCells } : {}),
-	};
-}
 
 /** Everything the app needs beyond the mode options; tests pass a VirtualTerminal. */
 export interface InteractiveAppOptions extends InteractiveModeOptions {
@@ -89,19 +84,47 @@ export class InteractiveApp implements InteractiveAppView {
 	private readonly customThemes: ThemeFile[];
 	private workingMessage: string | undefined;
 	private readonly env: NodeJS.ProcessEnv;
+	/** The TUI settings in effect (configuration.md §3.9). */
+	private currentTuiSettings: TuiSettings;
+	/** Values chosen in /settings this run; they win over a project file that sets the same keys. */
+	private runSettings: Settings = {};
+	readonly layout: ScreenLayout;
+	readonly progress: TerminalProgress;
 
 	constructor(
 		readonly runtime: AgentSessionRuntime,
 		private readonly options: InteractiveAppOptions,
 	) {
 		const env = options.env ?? process.env;
-		const settings = runtime.services.settingsManager.getSettings();
-		const themeFiles = loadThemeFiles(runtime.agentDir, settings.themes);
+		const settingsManager = runtime.services.settingsManager;
+		const tuiSettings = resolveTuiSettings(settingsManager.getSettings());
+		this.currentTuiSettings = tuiSettings;
+		const projectTrusted = settingsManager.isProjectTrusted();
+		const themeFiles = discoverThemes({
+			agentDir: runtime.agentDir,
+			cwd: runtime.cwd,
+			settings: settingsManager,
+			projectTrusted,
+			...(options.themePaths ? { cliPaths: options.themePaths } : {}),
+			...(options.noThemes ? { noThemes: true } : {}),
+		});
 		this.customThemes = themeFiles.themes;
 		this.env = env;
-		this.theme = createTheme(typeof settings.theme === "string" ? settings.theme : undefined, {
+		const themeWarnings = [...themeFiles.warnings];
+		if (themeFiles.skippedProjectThemes) {
+			themeWarnings.push(
+				"Project themes (.pi/themes, .pi/settings.json themes) not loaded: the project is not trusted (start with --approve to trust it).",
+			);
+		}
+		if (!hasTheme(tuiSettings.theme, this.customThemes)) {
+			themeWarnings.push(
+				`Theme "${tuiSettings.theme}" (settings "theme") not found; using dark. Available: ${this.themeNames().join(", ")}`,
+			);
+		}
+		this.theme = createTheme(tuiSettings.theme, {
 			env,
 			custom: this.customThemes,
+			layout: { outputPad: tuiSettings.outputPad, codeBlockIndent: tuiSettings.codeBlockIndent },
 		});
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
@@ -109,12 +132,16 @@ export class InteractiveApp implements InteractiveAppView {
 		this.startupWarnings = [
 			...(options.startupWarnings ?? []),
 			...(loaded.warning ? [loaded.warning] : []),
-			...themeFiles.warnings,
+			...themeWarnings,
 		];
 		this.tui = new TUI(options.terminal, {
 			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
 			keepScrollbackOnResize: true,
+			showHardwareCursor: tuiSettings.showHardwareCursor,
+			clearOnShrink: tuiSettings.clearOnShrink,
+			alternateScreen: tuiSettings.tuiMode === "fullscreen",
 		});
+		this.progress = new TerminalProgress(options.terminal, tuiSettings.showTerminalProgress);
 		this.status = new StatusIndicator(this.theme, () => this.tui.requestRender());
 		this.transcript = new Transcript(
 			this.theme,
@@ -126,14 +153,14 @@ export class InteractiveApp implements InteractiveAppView {
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 			},
 			{
-				showThinking: settings.hideThinkingBlock === false,
-				images: terminalImageSettings(settings.terminal),
+				showThinking: tuiSettings.showThinkingBlocks,
+				images: { showImages: tuiSettings.showImages, imageWidthCells: tuiSettings.imageWidthCells },
 			},
 		);
 		this.editor = new Editor(editorThemeFor(this.theme), {
-			paddingX: typeof settings.editorPaddingX === "number" ? settings.editorPaddingX : 0,
+			paddingX: tuiSettings.editorPaddingX,
 			maxVisibleLines: () => Math.max(3, Math.floor(this.tui.terminal.rows * 0.3)),
-			autocompleteMaxVisible: typeof settings.autocompleteMaxVisible === "number" ? settings.autocompleteMaxVisible : 5,
+			autocompleteMaxVisible: tuiSettings.autocompleteMaxVisible,
 			keybindings: this.keybindings,
 		});
 		this.editor.onSubmit = (text) => this.handleSubmit(text);
@@ -143,19 +170,14 @@ export class InteractiveApp implements InteractiveAppView {
 		this.exitCode = new Promise((resolve) => {
 			this.resolveExit = resolve;
 		});
-		for (const child of [
-			this.header,
-			this.transcript.container,
-			this.status,
-			this.pending,
-			this.widgetsAbove,
-			this.hint,
-			this.editor,
-			this.widgetsBelow,
-			this.footer,
-		]) {
-			this.tui.addChild(child);
-		}
+		this.layout = new ScreenLayout(
+			[this.header, this.transcript.container],
+			[this.status, this.pending, this.widgetsAbove, this.hint, this.editor, this.widgetsBelow, this.footer],
+			() => this.tui.terminal.rows,
+			this.theme,
+		);
+		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
+		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
 	}
 
@@ -231,6 +253,8 @@ export class InteractiveApp implements InteractiveAppView {
 		this.unsubscribe?.();
 		const session = this.session;
 		this.unsubscribe = session.subscribe((event) => {
+			if (event.type === "agent_start") this.progress.set(true);
+			else if (event.type === "agent_settled") this.progress.set(false);
 			try {
 				this.transcript.handleEvent(event);
 			} catch (error) {
@@ -270,8 +294,49 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** Switches the theme in place (every component is rebuilt) and saves it as the default. */
 	setTheme(name: string): void {
-		Object.assign(this.theme, createTheme(name, { env: this.env, custom: this.customThemes }));
-		this.session.settingsManager.updateGlobal({ theme: name });
+		this.updateTuiSettings({ theme: name });
+	}
+
+	get tuiSettings(): TuiSettings {
+		return this.currentTuiSettings;
+	}
+
+	/**
+	 * Saves `patch` to the global settings file (configuration.md §2) and applies it at once. The
+	 * chosen values also win for the rest of this run over a project file that sets the same keys.
+	 */
+	updateTuiSettings(patch: Settings): void {
+		const manager = this.session.settingsManager;
+		try {
+			manager.updateGlobal(patch);
+		} catch (error) {
+			this.showError(error);
+		}
+		this.runSettings = mergeRunSettings(this.runSettings, patch);
+		const previous = this.currentTuiSettings;
+		this.currentTuiSettings = resolveTuiSettings(mergeRunSettings(manager.getSettings(), this.runSettings));
+		applyTuiSettings(this, previous, this.currentTuiSettings);
+	}
+
+	scrollTranscript(pages: number | "end"): boolean {
+		if (!this.layout.isFullscreen) return false;
+		if (pages === "end") this.layout.scrollToEnd();
+		else this.layout.scrollPages(pages);
+		this.tui.requestRender();
+		return true;
+	}
+
+	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
+	rebuildTheme(): void {
+		const settings = this.currentTuiSettings;
+		Object.assign(
+			this.theme,
+			createTheme(settings.theme, {
+				env: this.env,
+				custom: this.customThemes,
+				layout: { outputPad: settings.outputPad, codeBlockIndent: settings.codeBlockIndent },
+			}),
+		);
 		this.header.set(headerLines(this.headerInfo(), this.theme));
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();
@@ -343,6 +408,7 @@ export class InteractiveApp implements InteractiveAppView {
 		if (this.quitting) return;
 		this.quitting = true;
 		this.status.hide();
+		this.progress.set(false);
 		this.uiContext.dispose();
 		this.unsubscribe?.();
 		this.tui.stop();
@@ -398,6 +464,7 @@ export class InteractiveApp implements InteractiveAppView {
 	/** The editor's submit handler (run-modes.md §7.5: built-ins and `!` first, then steer or the loop). */
 	handleSubmit(text: string, behavior: "steer" | "followUp" = "steer"): void {
 		if (text === "") return;
+		this.layout.scrollToEnd();
 		if (text.startsWith("/") && this.commands.run(text)) {
 			this.editor.addToHistory(text);
 			return;
@@ -445,7 +512,7 @@ export class InteractiveApp implements InteractiveAppView {
 					: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
 			],
 			verbose: this.options.verbose ?? false,
-			quiet: this.session.settingsManager.getSettings().quietStartup === true,
+			quiet: this.currentTuiSettings.quietStartup,
 		};
 	}
 }

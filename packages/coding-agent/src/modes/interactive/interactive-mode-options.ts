@@ -17,6 +17,10 @@ export interface InteractiveModeOptions {
 	startupWarnings?: string[];
 	/** The version shown in the header. */
 	version?: string;
+	/** `--theme <path>` (repeatable): theme files or folders loaded besides the discovered ones. */
+	themePaths?: string[];
+	/** `--no-themes`: no theme discovery (`--theme` paths still load). */
+	noThemes?: boolean;
 	/** The terminal to draw on. Default: a ProcessTerminal on stdin/stdout. */
 	terminal?: Terminal;
 }

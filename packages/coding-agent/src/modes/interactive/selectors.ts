@@ -10,13 +10,7 @@ function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
 }
 
-/** The entry after `current` in `values` (wrapping; the first when `current` is unknown). */
-function nextOf<T extends string>(values: readonly T[], current: unknown): T {
-	const index = values.indexOf(current as T);
-	return values[(index + 1) % values.length] as T;
-}
-
-/** The pickers behind /model, /resume, /tree, /fork, /settings, /login and /logout. */
+/** The pickers behind /model, /resume, /tree, /fork, /login and /logout (/settings: settings-menu.ts). */
 export class Selectors {
 	constructor(private readonly app: InteractiveAppView) {}
 
@@ -130,10 +124,7 @@ export class Selectors {
 		const app = this.app;
 		const manager = app.session.sessionManager;
 		const leaf = manager.getLeafId();
-		const setting = app.session.settingsManager.getSettings().treeFilterMode;
-		let filter: TreeFilterMode = TREE_FILTERS.includes(setting as TreeFilterMode)
-			? (setting as TreeFilterMode)
-			: "default";
+		let filter: TreeFilterMode = app.tuiSettings.treeFilterMode;
 		const build = (): SelectItem[] => {
 			const items: SelectItem[] = [];
 			const walk = (nodes: SessionTreeNode[], depth: number): void => {
@@ -225,85 +216,6 @@ export class Selectors {
 					if (result.selectedText !== undefined) app.editor.setText(result.selectedText);
 					if (!result.cancelled) app.showNotice(app.theme.muted("Forked into a new session."));
 				});
-			},
-		});
-	}
-
-	settings(): void {
-		const app = this.app;
-		const session = app.session;
-		const on = (value: boolean): string => (value ? "on" : "off");
-		const settings = session.settingsManager.getSettings();
-		this.open({
-			title: "Settings",
-			searchable: false,
-			items: [
-				{ value: "thinking", label: "Thinking level", description: session.thinkingLevel },
-				{ value: "theme", label: "Theme", description: app.theme.name },
-				{ value: "compaction", label: "Auto-compaction", description: on(session.autoCompactionEnabled) },
-				{ value: "retry", label: "Auto-retry", description: on(session.autoRetryEnabled) },
-				{ value: "steering", label: "Steering mode", description: session.steeringMode },
-				{ value: "followUp", label: "Follow-up mode", description: session.followUpMode },
-				{ value: "thinkingBlocks", label: "Show thinking blocks", description: on(app.transcript.thinkingVisible) },
-				{ value: "tools", label: "Expand tool output", description: on(app.transcript.expanded) },
-				{ value: "quietStartup", label: "Quiet start-up", description: on(settings.quietStartup === true) },
-				{ value: "doubleEscape", label: "Double Escape", description: String(settings.doubleEscapeAction ?? "tree") },
-				{ value: "treeFilter", label: "Tree filter", description: String(settings.treeFilterMode ?? "default") },
-			],
-			onSelect: (item) => {
-				switch (item.value) {
-					case "thinking":
-						this.open({
-							title: "Thinking level",
-							searchable: false,
-							items: session.getAvailableThinkingLevels().map((level) => ({ value: level })),
-							onSelect: (level) => {
-								session.setThinkingLevel(level.value as Parameters<typeof session.setThinkingLevel>[0]);
-								app.refreshEditorChrome();
-							},
-						});
-						return;
-					case "theme":
-						this.open({
-							title: "Theme",
-							searchable: false,
-							items: app.themeNames().map((name) => ({ value: name })),
-							onSelect: (theme) => app.setTheme(theme.value),
-						});
-						return;
-					case "compaction":
-						session.setAutoCompactionEnabled(!session.autoCompactionEnabled);
-						break;
-					case "retry":
-						session.setAutoRetryEnabled(!session.autoRetryEnabled);
-						break;
-					case "steering":
-						session.setSteeringMode(session.steeringMode === "all" ? "one-at-a-time" : "all");
-						break;
-					case "followUp":
-						session.setFollowUpMode(session.followUpMode === "all" ? "one-at-a-time" : "all");
-						break;
-					case "thinkingBlocks":
-						app.transcript.setShowThinking(!app.transcript.thinkingVisible);
-						break;
-					case "tools":
-						app.transcript.setToolsExpanded(!app.transcript.expanded);
-						break;
-					case "quietStartup":
-						session.settingsManager.updateGlobal({ quietStartup: settings.quietStartup !== true });
-						break;
-					case "doubleEscape":
-						session.settingsManager.updateGlobal({
-							doubleEscapeAction: nextOf(["tree", "fork", "none"], settings.doubleEscapeAction ?? "tree"),
-						});
-						break;
-					case "treeFilter":
-						session.settingsManager.updateGlobal({
-							treeFilterMode: nextOf(TREE_FILTERS, settings.treeFilterMode ?? "default"),
-						});
-						break;
-				}
-				this.settings();
 			},
 		});
 	}

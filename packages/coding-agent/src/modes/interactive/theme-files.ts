@@ -1,47 +1,118 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { ThemeFile } from "./theme.js";
-
-function readThemeFile(path: string, warnings: string[]): ThemeFile | undefined {
-	try {
-		const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
-		if (typeof parsed !== "object" || parsed === null || typeof (parsed as { name?: unknown }).name !== "string") {
-			warnings.push(`${path}: a theme needs a "name"`);
-			return undefined;
-		}
-		return parsed as ThemeFile;
-	} catch (error) {
-		warnings.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-		return undefined;
-	}
-}
-
-function collect(path: string, themes: ThemeFile[], warnings: string[]): void {
-	if (!existsSync(path)) return;
-	if (statSync(path).isDirectory()) {
-		for (const name of readdirSync(path).sort()) {
-			if (name.endsWith(".json")) collect(join(path, name), themes, warnings);
-		}
-		return;
-	}
-	const theme = readThemeFile(path, warnings);
-	if (theme) themes.push(theme);
-}
+import { readFileSync, statSync } from "node:fs";
+import { BACKGROUND_KEYS, COLOUR_KEYS, LEVEL_KEYS, type ThemeFile } from "./theme.js";
 
 /**
- * Custom themes: every `*.json` in `<agentDir>/themes/` and in the files or folders listed in
- * the `themes` setting (plain paths; relative ones against the agent dir). Unreadable files
- * become warnings.
+ * A custom theme file (`<name>.json`), as users write it (decided format):
+ * `{ "name": "ocean", "base": "dark" | "light", "accent": "#5fafff", "userBg": 236, "levels": { "high": "magenta" } }`.
+ * A colour is `"#rrggbb"`, `"#rgb"`, a 256-colour index (0–255), one of the 16 ANSI colour names,
+ * or raw SGR parameters (`"38;5;75"`). Keys not given come from the base theme (default dark).
  */
-export function loadThemeFiles(agentDir: string, configured: unknown): { themes: ThemeFile[]; warnings: string[] } {
-	const themes: ThemeFile[] = [];
-	const warnings: string[] = [];
-	collect(join(agentDir, "themes"), themes, warnings);
-	if (Array.isArray(configured)) {
-		for (const entry of configured) {
-			if (typeof entry !== "string" || /[*?!+-]/.test(entry[0] ?? "")) continue;
-			collect(resolve(agentDir, entry.replace(/^~(?=\/|$)/, process.env.HOME ?? "~")), themes, warnings);
+const ANSI_NAMES: Record<string, number> = {
+	black: 0,
+	red: 1,
+	green: 2,
+	yellow: 3,
+	blue: 4,
+	magenta: 5,
+	cyan: 6,
+	white: 7,
+	gray: 8,
+	grey: 8,
+	brightblack: 8,
+	brightred: 9,
+	brightgreen: 10,
+	brightyellow: 11,
+	brightblue: 12,
+	brightmagenta: 13,
+	brightcyan: 14,
+	brightwhite: 15,
+};
+
+const BACKGROUNDS: ReadonlySet<string> = new Set(BACKGROUND_KEYS);
+const KNOWN_KEYS: ReadonlySet<string> = new Set(["name", "base", "levels", "$schema", "description", ...COLOUR_KEYS]);
+
+/** One colour value as SGR parameters for a foreground or background, or undefined when it is not a colour. */
+export function colourToSgr(value: unknown, background: boolean): string | undefined {
+	const layer = background ? 48 : 38;
+	if (typeof value === "number") {
+		return Number.isInteger(value) && value >= 0 && value <= 255 ? `${layer};5;${value}` : undefined;
+	}
+	if (typeof value !== "string") return undefined;
+	const text = value.trim();
+	const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text);
+	if (hex) {
+		const digits = hex[1]!.length === 3 ? [...hex[1]!].map((digit) => digit + digit).join("") : hex[1]!;
+		const [red, green, blue] = [0, 2, 4].map((offset) => Number.parseInt(digits.slice(offset, offset + 2), 16));
+		return `${layer};2;${red};${green};${blue}`;
+	}
+	const named = ANSI_NAMES[text.toLowerCase().replace(/[\s_-]/g, "")];
+	if (named !== undefined) return `${layer};5;${named}`;
+	if (/^\d{1,3}$/.test(text) && Number(text) <= 255) return `${layer};5;${text}`;
+	// Raw SGR parameters, as the built-in palettes are written.
+	if (/^\d{1,3}(;\d{1,3})*$/.test(text)) return text;
+	return undefined;
+}
+
+const COLOUR_HINT = 'a colour ("#rrggbb", 0–255, an ANSI colour name or SGR parameters)';
+
+/**
+ * Reads and checks one theme file. A file that cannot be used at all (unreadable, not JSON, no
+ * name) gives undefined; a bad value gives a warning and the base theme's colour for that key.
+ * Every warning names the file.
+ */
+export function readThemeFile(path: string, warnings: string[]): ThemeFile | undefined {
+	let parsed: unknown;
+	try {
+		if (!statSync(path).isFile()) throw new Error("not a regular file");
+		parsed = JSON.parse(readFileSync(path, "utf8"));
+	} catch (error) {
+		warnings.push(`Theme ${path}: ${error instanceof Error ? error.message : String(error)}; it is not loaded`);
+		return undefined;
+	}
+	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+		warnings.push(`Theme ${path}: expected a JSON object; it is not loaded`);
+		return undefined;
+	}
+	const raw = parsed as Record<string, unknown>;
+	if (typeof raw.name !== "string" || raw.name.trim() === "") {
+		warnings.push(`Theme ${path}: "name" must be a non-empty string; it is not loaded`);
+		return undefined;
+	}
+	const theme: ThemeFile = { name: raw.name.trim(), path };
+	if (raw.base !== undefined) {
+		if (raw.base === "dark" || raw.base === "light") theme.base = raw.base;
+		else warnings.push(`Theme ${path}: "base" must be "dark" or "light"; dark applies`);
+	}
+	for (const key of COLOUR_KEYS) {
+		if (raw[key] === undefined) continue;
+		const sgr = colourToSgr(raw[key], BACKGROUNDS.has(key));
+		if (sgr === undefined) {
+			warnings.push(
+				`Theme ${path}: "${key}" must be ${COLOUR_HINT}, not ${JSON.stringify(raw[key])}; the base colour applies`,
+			);
+		} else {
+			theme[key] = sgr;
 		}
 	}
-	return { themes, warnings };
+	if (raw.levels !== undefined) {
+		if (typeof raw.levels !== "object" || raw.levels === null || Array.isArray(raw.levels)) {
+			warnings.push(`Theme ${path}: "levels" must be an object of thinking level → colour`);
+		} else {
+			const levels: Record<string, string> = {};
+			for (const [level, value] of Object.entries(raw.levels)) {
+				const sgr = (LEVEL_KEYS as readonly string[]).includes(level) ? colourToSgr(value, false) : undefined;
+				if (sgr === undefined) {
+					warnings.push(
+						`Theme ${path}: "levels.${level}" must be a thinking level (${LEVEL_KEYS.join(", ")}) with ${COLOUR_HINT}`,
+					);
+				} else {
+					levels[level] = sgr;
+				}
+			}
+			theme.levels = levels;
+		}
+	}
+	const unknown = Object.keys(raw).filter((key) => !KNOWN_KEYS.has(key));
+	if (unknown.length > 0) warnings.push(`Theme ${path}: unknown keys ignored: ${unknown.join(", ")}`);
+	return theme;
 }

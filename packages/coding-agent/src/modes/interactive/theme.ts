@@ -28,6 +28,10 @@ export interface Theme {
 	/** Editor border colour per thinking level ("off" … "xhigh"). */
 	thinkingBorder: (level: string) => Style;
 	syntax: SyntaxTheme;
+	/** `outputPad`: blank columns left and right of the transcript's text (layout, kept across theme switches). */
+	outputPad: number;
+	/** `markdown.codeBlockIndent`: put before every line of a fenced code block. */
+	codeBlockIndent: string;
 }
 
 const RESET_FG = "\x1b[39m";
@@ -44,7 +48,8 @@ function bg(code: string): Style {
 
 const identity: Style = (text) => text;
 
-interface Palette {
+/** The colours a theme sets: SGR parameters (`38;5;75`, `48;2;10;20;30`). */
+export interface Palette {
 	name: string;
 	accent: string;
 	muted: string;
@@ -124,10 +129,40 @@ const LIGHT: Palette = {
 	type: "38;5;30",
 };
 
+/** Palette keys that are backgrounds (a colour given for them becomes a `48;…` code). */
+export const BACKGROUND_KEYS = ["userBg", "pendingBg", "successBg", "errorBg"] as const;
+
+/** Palette keys that hold one colour (all but `name` and `levels`). */
+export const COLOUR_KEYS = [
+	"accent",
+	"muted",
+	"dim",
+	"success",
+	"error",
+	"warning",
+	...BACKGROUND_KEYS,
+	"thinking",
+	"keyword",
+	"string",
+	"number",
+	"comment",
+	"fn",
+	"type",
+] as const satisfies readonly (keyof Palette)[];
+
+/** The thinking levels whose editor border colour a theme may set (`levels`). */
+export const LEVEL_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+
 /** The built-in theme names. */
 export const BUILTIN_THEMES = ["dark", "light"] as const;
 
-function fromPalette(palette: Palette, colour: boolean): Theme {
+/** Layout values that travel with the theme object (not colours; a theme file cannot set them). */
+export interface ThemeLayout {
+	outputPad?: number;
+	codeBlockIndent?: string;
+}
+
+function fromPalette(palette: Palette, colour: boolean, layout: ThemeLayout): Theme {
 	const f = (code: string): Style => (colour ? fg(code) : identity);
 	const b = (code: string): Style => (colour ? bg(code) : identity);
 	const bold: Style = (text) => `\x1b[1m${text}\x1b[22m`;
@@ -152,6 +187,8 @@ function fromPalette(palette: Palette, colour: boolean): Theme {
 		diffRemoved: f(palette.error),
 		diffContext: f(palette.muted),
 		thinkingBorder: (level) => f(palette.levels[level] ?? palette.levels.off ?? palette.dim),
+		outputPad: layout.outputPad ?? 1,
+		codeBlockIndent: layout.codeBlockIndent ?? "  ",
 		syntax: colour
 			? {
 					keyword: fg(palette.keyword),
@@ -170,8 +207,8 @@ function fromPalette(palette: Palette, colour: boolean): Theme {
 	};
 }
 
-/** A custom theme file (`themes/<name>.json`): a name and any palette colours (SGR codes). */
-export type ThemeFile = { name: string; base?: "dark" | "light" } & Partial<Omit<Palette, "name">>;
+/** A loaded custom theme (theme-files.ts): a name, a base, and the colours it overrides (SGR codes). */
+export type ThemeFile = { name: string; base?: "dark" | "light"; path?: string } & Partial<Omit<Palette, "name">>;
 
 /**
  * The theme called `name`: a built-in, or one of `custom` (a base palette with overrides).
@@ -179,16 +216,23 @@ export type ThemeFile = { name: string; base?: "dark" | "light" } & Partial<Omit
  */
 export function createTheme(
 	name: string | undefined,
-	options: { env?: NodeJS.ProcessEnv; custom?: readonly ThemeFile[] } = {},
+	options: { env?: NodeJS.ProcessEnv; custom?: readonly ThemeFile[]; layout?: ThemeLayout } = {},
 ): Theme {
 	const env = options.env ?? process.env;
 	const colour = !env.NO_COLOR;
+	const layout = options.layout ?? {};
 	const custom = options.custom?.find((file) => file.name === name);
 	if (custom) {
 		const base = custom.base === "light" ? LIGHT : DARK;
-		return fromPalette({ ...base, ...custom, levels: { ...base.levels, ...custom.levels } }, colour);
+		const { path: _path, base: _base, ...colours } = custom;
+		return fromPalette({ ...base, ...colours, levels: { ...base.levels, ...custom.levels } }, colour, layout);
 	}
-	return fromPalette(name === "light" ? LIGHT : DARK, colour);
+	return fromPalette(name === "light" ? LIGHT : DARK, colour, layout);
+}
+
+/** True when `name` is a built-in theme or one of `custom`. */
+export function hasTheme(name: string, custom: readonly ThemeFile[]): boolean {
+	return (BUILTIN_THEMES as readonly string[]).includes(name) || custom.some((file) => file.name === name);
 }
 
 /** The Markdown styles for assistant text. */
@@ -210,6 +254,7 @@ export function markdownThemeFor(theme: Theme): MarkdownTheme {
 		listBullet: theme.accent,
 		taskBox: (text, checked) => (checked ? theme.success(text) : theme.muted(text)),
 		tableBorder: theme.muted,
+		codeBlockIndent: theme.codeBlockIndent,
 		syntax: theme.syntax,
 	};
 }

@@ -29,7 +29,7 @@ export class Transcript {
 	private readonly assistants: AssistantMessageComponent[] = [];
 	private toolsExpanded = false;
 	private showThinking: boolean;
-	private readonly imageOptions: UserImageOptions;
+	private imageOptions: UserImageOptions;
 
 	constructor(
 		private readonly theme: Theme,
@@ -60,6 +60,11 @@ export class Transcript {
 		for (const assistant of this.assistants) assistant.setShowThinking(show);
 	}
 
+	/** `terminal.showImages` / `terminal.imageWidthCells` for user messages drawn from now on (reset redraws all). */
+	setImageOptions(options: UserImageOptions): void {
+		this.imageOptions = options;
+	}
+
 	/** Empties the chat (new session, resume, fork) and draws `messages` as history. */
 	reset(messages: readonly AgentMessage[]): void {
 		this.container.clear();
@@ -72,7 +77,7 @@ export class Transcript {
 
 	/** Appends a styled notice (info, warning, error). */
 	addNotice(text: string): NoticeComponent {
-		const notice = new NoticeComponent(text);
+		const notice = new NoticeComponent(text, this.theme.outputPad);
 		this.container.addChild(notice);
 		return notice;
 	}

@@ -309,6 +309,9 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitForText("ocean");
 		await fixture.type("\x1b[B\x1b[B");
 		await fixture.type("\r");
+		await fixture.waitUntil(() => fixture.app.theme.name === "ocean");
+		// The settings stay open for the next change; Escape closes them.
+		fixture.app.tui.handleInput("\x1b");
 		await fixture.waitUntil(() => JSON.stringify(cellOf("paint me")?.bg) === JSON.stringify(palette(24)));
 		expect(fixture.app.theme.name).toBe("ocean");
 	});

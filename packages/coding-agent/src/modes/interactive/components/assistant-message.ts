@@ -36,11 +36,11 @@ export class AssistantMessageComponent implements Component {
 			if (!block || block.kind !== kind) {
 				block =
 					kind === "text"
-						? { kind, markdown: new Markdown("", 1, 0, markdownThemeFor(this.theme)) }
+						? { kind, markdown: new Markdown("", this.theme.outputPad, 0, markdownThemeFor(this.theme)) }
 						: {
 								kind,
 								text: "",
-								markdown: new Markdown("", 1, 0, markdownThemeFor(this.theme), {
+								markdown: new Markdown("", this.theme.outputPad, 0, markdownThemeFor(this.theme), {
 									color: this.theme.thinking,
 									italic: true,
 								}),
@@ -77,14 +77,17 @@ export class AssistantMessageComponent implements Component {
 			lines.push("");
 			if (block.kind === "thinking" && !this.showThinking) {
 				const first = block.text.trim().split("\n")[0] ?? "";
-				lines.push(truncateToWidth(` ${this.theme.thinking(`Thinking: ${first}`)}`, width));
+				const pad = " ".repeat(this.theme.outputPad);
+				lines.push(truncateToWidth(`${pad}${this.theme.thinking(`Thinking: ${first}`)}`, width));
 				continue;
 			}
 			lines.push(...block.markdown.render(width));
 		}
 		for (const line of this.footer) {
 			lines.push("");
-			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 1))) lines.push(` ${wrapped}`);
+			const pad = " ".repeat(this.theme.outputPad);
+			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 2 * this.theme.outputPad)))
+				lines.push(`${pad}${wrapped}`);
 		}
 		this.cache = { width, lines };
 		return lines;

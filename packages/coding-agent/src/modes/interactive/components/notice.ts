@@ -2,12 +2,15 @@ import { type Component, wrapTextWithAnsi } from "@pi/tui";
 
 /**
  * Styled text in the transcript (errors, info, summaries, custom messages): a blank line, then
- * the text wrapped one column in from the left.
+ * the text wrapped `pad` columns in from both sides (`outputPad`).
  */
 export class NoticeComponent implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
 
-	constructor(private text: string) {}
+	constructor(
+		private text: string,
+		private readonly pad = 1,
+	) {}
 
 	setText(text: string): void {
 		this.text = text;
@@ -21,8 +24,9 @@ export class NoticeComponent implements Component {
 	render(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const lines = [""];
+		const pad = " ".repeat(this.pad);
 		for (const line of this.text.split("\n")) {
-			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 1))) lines.push(` ${wrapped}`);
+			for (const wrapped of wrapTextWithAnsi(line, Math.max(1, width - 2 * this.pad))) lines.push(`${pad}${wrapped}`);
 		}
 		this.cache = { width, lines };
 		return lines;

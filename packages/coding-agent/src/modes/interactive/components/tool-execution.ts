@@ -61,10 +61,11 @@ export class ToolExecutionComponent implements Component {
 			: this.view.done
 				? this.theme.toolSuccessBg
 				: this.theme.toolPendingBg;
-		const inner = Math.max(1, width - 2);
+		const pad = " ".repeat(this.theme.outputPad);
+		const inner = Math.max(1, width - 2 * this.theme.outputPad);
 		const body: string[] = [truncateToWidth(rendering.title, inner)];
 		for (const line of rendering.body) body.push(...wrapTextWithAnsi(line, inner));
-		const lines = ["", ...body.map((line) => background(padToWidth(` ${line}`, width)))];
+		const lines = ["", ...body.map((line) => background(padToWidth(`${pad}${line}`, width)))];
 		this.cache = { width, lines };
 		return lines;
 	}

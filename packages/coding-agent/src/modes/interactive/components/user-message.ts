@@ -40,15 +40,16 @@ export class UserMessageComponent implements Component {
 	render(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const parts = typeof this.content === "string" ? [{ type: "text" as const, text: this.content }] : this.content;
-		const inner = Math.max(1, width - 2);
+		const pad = " ".repeat(this.theme.outputPad);
+		const inner = Math.max(1, width - 2 * this.theme.outputPad);
 		const body: string[] = [];
 		for (const part of parts) {
 			if (part.type === "text") body.push(...wrapTextWithAnsi(part.text, inner));
 			else if (this.images.length === 0) body.push(this.theme.muted(`[image: ${part.mimeType}]`));
 		}
 		if (body.length === 0) body.push("");
-		const lines = ["", ...body.map((line) => this.theme.userMessageBg(padToWidth(` ${line}`, width)))];
-		for (const image of this.images) for (const line of image.render(Math.max(1, width - 1))) lines.push(` ${line}`);
+		const lines = ["", ...body.map((line) => this.theme.userMessageBg(padToWidth(`${pad}${line}`, width)))];
+		for (const image of this.images) for (const line of image.render(inner)) lines.push(`${pad}${line}`);
 		this.cache = { width, lines };
 		return lines;
 	}

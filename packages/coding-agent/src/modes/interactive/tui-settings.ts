@@ -1,0 +1,91 @@
+// The TUI settings of configuration.md §3.9, read from the effective settings with their defaults.
+// Wrong-typed or out-of-range values never get here: settings-schema.ts drops them with a warning.
+import type { Settings } from "../../core/config/settings-types.js";
+import { TREE_FILTERS, type TreeFilterMode } from "./tree-entries.js";
+
+/** `tuiMode`: inline in the terminal's main screen (the default), or on the alternate screen. */
+export type TuiMode = "regular" | "fullscreen";
+export const TUI_MODES: readonly TuiMode[] = ["regular", "fullscreen"];
+
+/** `doubleEscapeAction`: what Escape twice on an empty, idle editor opens. */
+export type DoubleEscapeAction = "tree" | "fork" | "none";
+export const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
+
+/** The ranges configuration.md gives (editorPaddingX 0–3, autocompleteMaxVisible 3–20) and ours (decided). */
+export const TUI_SETTING_RANGES = {
+	editorPaddingX: { min: 0, max: 3 },
+	autocompleteMaxVisible: { min: 3, max: 20 },
+	outputPad: { min: 0, max: 4 },
+	imageWidthCells: { min: 10, max: 400 },
+} as const;
+
+/** Every TUI setting, resolved. */
+export interface TuiSettings {
+	theme: string;
+	quietStartup: boolean;
+	collapseChangelog: boolean;
+	doubleEscapeAction: DoubleEscapeAction;
+	treeFilterMode: TreeFilterMode;
+	editorPaddingX: number;
+	/** Blank columns left (and right) of the transcript's text. */
+	outputPad: number;
+	autocompleteMaxVisible: number;
+	showHardwareCursor: boolean;
+	tuiMode: TuiMode;
+	/** Command for Ctrl+G; undefined = `$VISUAL`, then `$EDITOR`. */
+	externalEditor: string | undefined;
+	/** `markdown.codeBlockIndent`: put before every line of a fenced code block. */
+	codeBlockIndent: string;
+	showImages: boolean;
+	imageWidthCells: number;
+	clearOnShrink: boolean;
+	/** `terminal.showTerminalProgress`: OSC 9;4 progress (tab/taskbar indicator) while the agent works. */
+	showTerminalProgress: boolean;
+	/** Thinking blocks in full rather than one line: only when `hideThinkingBlock` is explicitly false (decided). */
+	showThinkingBlocks: boolean;
+}
+
+function record(value: unknown): Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function bool(value: unknown, fallback: boolean): boolean {
+	return typeof value === "boolean" ? value : fallback;
+}
+
+function int(value: unknown, fallback: number, range: { min: number; max: number }): number {
+	if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
+	return Math.min(range.max, Math.max(range.min, Math.floor(value)));
+}
+
+function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
+	return values.includes(value as T) ? (value as T) : fallback;
+}
+
+/** The TUI settings with their defaults (configuration.md §3.9). */
+export function resolveTuiSettings(settings: Readonly<Settings>): TuiSettings {
+	const terminal = record(settings.terminal);
+	const markdown = record(settings.markdown);
+	const indent = typeof markdown.codeBlockIndent === "string" ? markdown.codeBlockIndent : "  ";
+	const editor = typeof settings.externalEditor === "string" ? settings.externalEditor.trim() : "";
+	return {
+		theme: typeof settings.theme === "string" && settings.theme !== "" ? settings.theme : "dark",
+		quietStartup: bool(settings.quietStartup, false),
+		collapseChangelog: bool(settings.collapseChangelog, false),
+		doubleEscapeAction: oneOf(DOUBLE_ESCAPE_ACTIONS, settings.doubleEscapeAction, "tree"),
+		treeFilterMode: oneOf(TREE_FILTERS, settings.treeFilterMode, "default"),
+		editorPaddingX: int(settings.editorPaddingX, 0, TUI_SETTING_RANGES.editorPaddingX),
+		outputPad: int(settings.outputPad, 1, TUI_SETTING_RANGES.outputPad),
+		autocompleteMaxVisible: int(settings.autocompleteMaxVisible, 5, TUI_SETTING_RANGES.autocompleteMaxVisible),
+		showHardwareCursor: bool(settings.showHardwareCursor, false),
+		tuiMode: oneOf(TUI_MODES, settings.tuiMode, "regular"),
+		externalEditor: editor === "" ? undefined : editor,
+		// A tab's width is up to the terminal; the renderer counts cells, so tabs become spaces.
+		codeBlockIndent: [...indent.replaceAll("\t", "    ")].filter((char) => char >= " " && char !== "\u007f").join(""),
+		showImages: bool(terminal.showImages, true),
+		imageWidthCells: int(terminal.imageWidthCells, 60, TUI_SETTING_RANGES.imageWidthCells),
+		clearOnShrink: bool(terminal.clearOnShrink, false),
+		showTerminalProgress: bool(terminal.showTerminalProgress, false),
+		showThinkingBlocks: settings.hideThinkingBlock === false,
+	};
+}
