@@ -56,6 +56,38 @@ describe("walkTree", () => {
 		expect(await walk(join(repo, "sub"))).toEqual(["a.ts"]);
 	});
 
+	it("honours .git/info/exclude at the root, of a nested repository, and behind a .git file", async () => {
+		const root = makeTempDir(created);
+		writeTree(root, {
+			".git/info/exclude": "local.txt\n",
+			"local.txt": "",
+			"kept.txt": "",
+			"nested/.git/info/exclude": "*.gen\n",
+			"nested/a.gen": "",
+			"nested/a.ts": "",
+		});
+		const gitDirs = makeTempDir(created);
+		writeTree(gitDirs, { "main/info/exclude": "scratch/\n", "main/worktrees/wt/commondir": "../..\n" });
+		const worktree = makeTempDir(created);
+		writeTree(worktree, { ".git": `gitdir: ${join(gitDirs, "main", "worktrees", "wt")}\n`, "scratch/x": "", y: "" });
+		expect(await walk(root)).toEqual(["kept.txt", "nested/", "nested/a.ts"]);
+		expect(await walk(worktree)).toEqual(["y"]);
+	});
+
+	it("walks breadth-first on request, and skips the names given", async () => {
+		const root = makeTempDir(created);
+		writeTree(root, { "a/b/c.txt": "", "a/d.txt": "", "e.txt": "", "node_modules/x/y.js": "", "z/w.txt": "" });
+		expect(await walk(root, { order: "breadth-first", skipNames: new Set([".git", "node_modules"]) })).toEqual([
+			"a/",
+			"e.txt",
+			"z/",
+			"a/b/",
+			"a/d.txt",
+			"z/w.txt",
+			"a/b/c.txt",
+		]);
+	});
+
 	it("terminates on symlink loops and lists each directory's contents once", async () => {
 		const root = makeTempDir(created);
 		writeTree(root, { "real/file.txt": "" });

@@ -1,12 +1,22 @@
 import type { Dirent, Stats } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { type IgnoreChain, isIgnored, loadAncestorIgnoreChain, loadIgnoreLevel } from "./gitignore-rules.js";
+import {
+	extendIgnoreMatcher,
+	type IgnoreLevel,
+	type IgnoreMatcher,
+	isIgnored,
+	loadIgnoreLevel,
+	loadInfoExclude,
+	loadRootIgnoreMatcher,
+} from "./gitignore-rules.js";
 
 /**
  * The built-in directory walker behind `grep` and `find` when ripgrep/fd are absent
- * (configuration.md §8): depth-first, entries sorted by name, hidden files included, `.git`
- * skipped, `.gitignore` files honoured (nested ones too, see gitignore-rules.ts).
+ * (configuration.md §8) and behind the editor's `@` file search: depth-first (or breadth-first),
+ * entries sorted by name, hidden files included, `.git` skipped, `.gitignore` files honoured
+ * (nested ones too, and `.git/info/exclude`; see gitignore-rules.ts). Lazy: a directory is read
+ * only when the consumer pulls past the entries before it.
  *
  * Symbolic links are followed, except links to directories inside the walk root (those are reached
  * by their real path anyway); every real directory is entered at most once (tracked by device and
@@ -33,7 +43,30 @@ export interface WalkOptions {
 	followSymlinks?: boolean;
 	/** Checked at every directory; an abort rejects with `Operation aborted`. */
 	signal?: AbortSignal;
+	/**
+	 * Default: depth-first (a directory's contents right after it). Breadth-first yields every entry
+	 * of one depth before the next, so a consumer that stops early keeps the shallow files.
+	 */
+	order?: "depth-first" | "breadth-first";
+	/** Entry names never yielded nor entered. Default: `.git` only. */
+	skipNames?: ReadonlySet<string>;
 }
+
+const DEFAULT_SKIP_NAMES: ReadonlySet<string> = new Set([".git"]);
+
+const NO_RULES: IgnoreMatcher = { anchor: "", prefix: "", patterns: [], rules: undefined };
+
+/** A directory to list, with the ignore rules in force above it. */
+interface PendingDirectory {
+	dir: string;
+	relativeDir: string;
+	rules: IgnoreMatcher;
+	/** Its listing, when started ahead of time (breadth-first read-ahead). */
+	listing?: Promise<Dirent[]>;
+}
+
+/** Breadth-first: directories of the next level listed concurrently ahead of the consumer. */
+const READ_AHEAD = 16;
 
 interface WalkState {
 	options: WalkOptions;
@@ -46,34 +79,63 @@ interface WalkState {
 export async function* walkTree(root: string, options: WalkOptions = {}): AsyncGenerator<WalkEntry> {
 	const rootStats = await stat(root);
 	const realRoot = await realpath(root);
-	const state: WalkState = { options, visited: new Set([directoryKey(rootStats)]), realRoot: withSlash(realRoot) };
-	const chain = options.respectGitignore === false ? [] : await loadAncestorIgnoreChain(root);
-	yield* walkDirectory(root, "", chain, state);
+	const state: WalkState = {
+		options,
+		visited: new Set([directoryKey(rootStats)]),
+		realRoot: withSlash(realRoot),
+	};
+	const rules = options.respectGitignore === false ? NO_RULES : await loadRootIgnoreMatcher(root);
+	const start: PendingDirectory = { dir: root, relativeDir: "", rules };
+	if (options.order !== "breadth-first") {
+		yield* walkDirectory(start, state, undefined);
+		return;
+	}
+	for (let level = [start]; level.length > 0; ) {
+		const nextLevel: PendingDirectory[] = [];
+		for (let index = 0; index < level.length; index++) {
+			// Directory reads wait on the disk, not the CPU: keep a few in flight.
+			for (let ahead = index; ahead < Math.min(level.length, index + READ_AHEAD); ahead++) {
+				const pending = level[ahead]!;
+				pending.listing ??= readDirectorySorted(pending.dir);
+			}
+			yield* walkDirectory(level[index]!, state, nextLevel);
+		}
+		level = nextLevel;
+	}
 }
 
+/** Lists one directory; its subdirectories are walked at once (depth-first) or appended to `queue`. */
 async function* walkDirectory(
-	dir: string,
-	relativeDir: string,
-	inheritedChain: IgnoreChain,
+	{ dir, relativeDir, rules: inherited, listing }: PendingDirectory,
 	state: WalkState,
+	queue: PendingDirectory[] | undefined,
 ): AsyncGenerator<WalkEntry> {
 	if (state.options.signal?.aborted) throw new Error("Operation aborted");
-	const entries = await readDirectorySorted(dir);
-	const chain = await extendChain(dir, entries, inheritedChain, state.options);
+	const entries = await (listing ?? readDirectorySorted(dir));
+	const rules = await rulesInside(dir, relativeDir, entries, inherited, state.options);
+	const skipNames = state.options.skipNames ?? DEFAULT_SKIP_NAMES;
 	for (const dirent of entries) {
-		if (dirent.name === ".git") continue;
+		if (dirent.name === ".git" || skipNames.has(dirent.name)) continue;
 		const absolutePath = join(dir, dirent.name);
 		const relativePath = relativeDir === "" ? dirent.name : `${relativeDir}/${dirent.name}`;
-		const target = await resolveTarget(absolutePath, dirent, state.options);
-		const isDirectory = target?.isDirectory() ?? false;
-		if (state.options.respectGitignore !== false && isIgnored(chain, absolutePath, isDirectory)) continue;
+		// Without links followed, a real directory cannot be met twice: no stat for its identity.
+		const needsStat = dirent.isSymbolicLink()
+			? state.options.followSymlinks !== false
+			: dirent.isDirectory() && state.options.followSymlinks !== false;
+		const target = needsStat ? await resolveTarget(absolutePath) : undefined;
+		const isDirectory = target ? target.isDirectory() : !dirent.isSymbolicLink() && dirent.isDirectory();
+		if (state.options.respectGitignore !== false && isIgnored(rules, relativePath, isDirectory)) continue;
 		yield { relativePath, absolutePath, isDirectory, isSymbolicLink: dirent.isSymbolicLink() };
-		if (!target || !isDirectory) continue;
-		const key = directoryKey(target);
-		if (state.visited.has(key)) continue;
-		if (dirent.isSymbolicLink() && (await isInsideRoot(absolutePath, state))) continue;
-		state.visited.add(key);
-		yield* walkDirectory(absolutePath, relativePath, chain, state);
+		if (!isDirectory || (needsStat && !target)) continue;
+		if (target) {
+			const key = directoryKey(target);
+			if (state.visited.has(key)) continue;
+			if (dirent.isSymbolicLink() && (await isInsideRoot(absolutePath, state))) continue;
+			state.visited.add(key);
+		}
+		const pending = { dir: absolutePath, relativeDir: relativePath, rules };
+		if (queue) queue.push(pending);
+		else yield* walkDirectory(pending, state, undefined);
 	}
 }
 
@@ -87,25 +149,32 @@ async function readDirectorySorted(dir: string): Promise<Dirent[]> {
 	}
 }
 
-async function extendChain(
+/**
+ * The rules in force inside `dir`: the inherited ones, then (for a nested repository below the
+ * root) its `.git/info/exclude`, then `dir`'s own `.gitignore`, so deeper and more specific rules
+ * come later and win.
+ */
+async function rulesInside(
 	dir: string,
+	relativeDir: string,
 	entries: Dirent[],
-	chain: IgnoreChain,
+	rules: IgnoreMatcher,
 	options: WalkOptions,
-): Promise<IgnoreChain> {
-	if (options.respectGitignore === false || !entries.some((entry) => entry.name === ".gitignore")) return chain;
-	const level = await loadIgnoreLevel(dir);
-	return level ? [...chain, level] : chain;
+): Promise<IgnoreMatcher> {
+	if (options.respectGitignore === false) return rules;
+	const added: (IgnoreLevel | undefined)[] = [];
+	// The walk root's own repository was handled by loadRootIgnoreMatcher.
+	if (relativeDir !== "" && entries.some((entry) => entry.name === ".git")) added.push(await loadInfoExclude(dir));
+	if (entries.some((entry) => entry.name === ".gitignore")) added.push(await loadIgnoreLevel(dir));
+	const levels = added.filter((level): level is IgnoreLevel => level !== undefined);
+	return levels.length > 0 ? extendIgnoreMatcher(rules, levels) : rules;
 }
 
 /**
- * Stats of what the entry points to: needed for directories (to know their identity) and links
- * (to know what they point at). Undefined for plain files, unresolvable links, and links when
- * links are not followed.
+ * Stats of what a directory or link points to (its identity, and for a link what it is).
+ * Undefined for links that cannot be resolved.
  */
-async function resolveTarget(absolutePath: string, dirent: Dirent, options: WalkOptions): Promise<Stats | undefined> {
-	if (dirent.isSymbolicLink() && options.followSymlinks === false) return undefined;
-	if (!dirent.isDirectory() && !dirent.isSymbolicLink()) return undefined;
+async function resolveTarget(absolutePath: string): Promise<Stats | undefined> {
 	try {
 		return await stat(absolutePath);
 	} catch {
