@@ -44,7 +44,7 @@ export function mapCompletionsUsage(usage: CompletionUsage): UsageUpdate {
 }
 
 /**
- * Feeds Chat Completions chunks into the builder. Reasoning text may come in
+ * Feeds Chat Completions chunks (in batches, one per read of the body) into the builder. Reasoning text may come in
  * `delta.reasoning_content`, `delta.reasoning` or `delta.reasoning_text` and becomes thinking whose
  * signature names that field (for same-model replay). Text and reasoning alternate as separate
  * blocks; tool calls are keyed by `index` (a new id at a used index starts a new call), and a chunk
@@ -52,18 +52,21 @@ export function mapCompletionsUsage(usage: CompletionUsage): UsageUpdate {
  * it ended without a `finish_reason`.
  */
 export async function processCompletionsStream(
-	chunks: AsyncIterable<ChatCompletionChunk>,
+	batches: AsyncIterable<readonly ChatCompletionChunk[]>,
 	builder: AssistantMessageBuilder,
 ): Promise<CompletionsFinish | undefined> {
 	const state = new ChunkState(builder);
 	let finishReason: string | undefined;
-	for await (const chunk of chunks) {
-		builder.setResponseId(chunk.id);
-		if (chunk.usage) builder.setUsage(mapCompletionsUsage(chunk.usage));
-		const choice = chunk.choices?.[0];
-		if (!choice) continue;
-		if (choice.delta) state.apply(choice.delta);
-		if (choice.finish_reason) finishReason = choice.finish_reason;
+	for await (const chunks of batches) {
+		for (const chunk of chunks) {
+			builder.setResponseId(chunk.id);
+			if (chunk.usage) builder.setUsage(mapCompletionsUsage(chunk.usage));
+			const choice = chunk.choices?.[0];
+			if (!choice) continue;
+			if (choice.delta) state.apply(choice.delta);
+			if (choice.finish_reason) finishReason = choice.finish_reason;
+		}
+		// Once per read of the body: a slow consumer pauses the socket (one read's events may exceed the mark).
 		const drained = builder.backpressure();
 		if (drained) await drained;
 	}

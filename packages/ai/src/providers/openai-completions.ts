@@ -6,6 +6,7 @@ import type { OpenAICompletionsOptions } from "./openai-completions-options.js";
 import { buildCompletionsParams } from "./openai-completions-params.js";
 import { processCompletionsStream } from "./openai-completions-process-stream.js";
 import { openAIOptionsFromSimple } from "./shared/openai-simple-options.js";
+import { readOpenAIStreamItems } from "./shared/openai-stream-items.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 
@@ -29,11 +30,12 @@ export function stream(
 		const compat = resolveCompletionsCompat(model);
 		const built = buildCompletionsParams(model, context, options, compat);
 		const params = await applyPayloadHook(built, model, options);
-		// The body may carry vendor fields the SDK type does not know; it is sent as-is.
-		const chunks: AsyncIterable<ChatCompletionChunk> = await client.chat.completions.create(
-			params as ChatCompletionCreateParamsStreaming,
-			{ signal },
-		);
+		// The body may carry vendor fields the SDK type does not know; it is sent as-is. The SDK sends
+		// the request and maps HTTP errors; its body is read by readOpenAIStreamItems (same rules, less work).
+		const response = await client.chat.completions
+			.create(params as ChatCompletionCreateParamsStreaming, { signal })
+			.asResponse();
+		const chunks = readOpenAIStreamItems(response) as AsyncIterable<ChatCompletionChunk[]>;
 		const finish = await processCompletionsStream(chunks, builder);
 		if (signal?.aborted || finish === undefined) return;
 		if (finish.kind === "error") {

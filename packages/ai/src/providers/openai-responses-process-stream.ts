@@ -28,7 +28,7 @@ export function mapResponsesUsage(usage: ResponseUsage): UsageUpdate {
 }
 
 /**
- * Feeds Responses stream events into the builder, one block per output item (keyed by
+ * Feeds Responses stream events (in batches, one per read of the body) into the builder, one block per output item (keyed by
  * `output_index`): reasoning summary / reasoning text deltas → thinking (summary parts joined by a
  * blank line), output text and refusals → text, function-call argument deltas → tool call with id
  * `call_id|item id`. `response.output_item.done` closes the block: a reasoning item with encrypted
@@ -38,7 +38,7 @@ export function mapResponsesUsage(usage: ResponseUsage): UsageUpdate {
  * an error for content filtering), `response.failed` and `error` (error with the vendor's text).
  */
 export async function processResponsesStream(
-	events: AsyncIterable<ResponseStreamEvent>,
+	batches: AsyncIterable<readonly ResponseStreamEvent[]>,
 	builder: AssistantMessageBuilder,
 ): Promise<void> {
 	const items = new Map<number, ItemState>();
@@ -49,51 +49,55 @@ export async function processResponsesStream(
 		items.set(index, created);
 		return created;
 	};
-	for await (const event of events) {
+	for await (const batch of batches) {
+		// Once per read of the body: a slow consumer pauses the socket.
 		const drained = builder.backpressure();
 		if (drained) await drained;
-		switch (event.type) {
-			case "response.created":
-			case "response.in_progress":
-				builder.setResponseId(event.response.id);
-				break;
-			case "response.output_item.added":
-				if (event.item.type === "function_call") {
-					builder.toolCall(keyOf(event.output_index), { id: toolCallId(event.item), name: event.item.name });
+		for (const event of batch) {
+			switch (event.type) {
+				case "response.created":
+				case "response.in_progress":
+					builder.setResponseId(event.response.id);
+					break;
+				case "response.output_item.added":
+					if (event.item.type === "function_call") {
+						builder.toolCall(keyOf(event.output_index), { id: toolCallId(event.item), name: event.item.name });
+					}
+					break;
+				case "response.reasoning_summary_text.delta": {
+					const state = stateOf(event.output_index);
+					const separator =
+						state.summaryIndex !== undefined && state.summaryIndex !== event.summary_index ? "\n\n" : "";
+					state.summaryIndex = event.summary_index;
+					state.streamed = true;
+					builder.thinking(keyOf(event.output_index), separator + event.delta);
+					break;
 				}
-				break;
-			case "response.reasoning_summary_text.delta": {
-				const state = stateOf(event.output_index);
-				const separator = state.summaryIndex !== undefined && state.summaryIndex !== event.summary_index ? "\n\n" : "";
-				state.summaryIndex = event.summary_index;
-				state.streamed = true;
-				builder.thinking(keyOf(event.output_index), separator + event.delta);
-				break;
+				case "response.reasoning_text.delta":
+					stateOf(event.output_index).streamed = true;
+					builder.thinking(keyOf(event.output_index), event.delta);
+					break;
+				case "response.output_text.delta":
+				case "response.refusal.delta":
+					stateOf(event.output_index).streamed = true;
+					builder.text(keyOf(event.output_index), event.delta);
+					break;
+				case "response.function_call_arguments.delta":
+					stateOf(event.output_index).streamed = true;
+					builder.toolCall(keyOf(event.output_index), { argumentsDelta: event.delta });
+					break;
+				case "response.output_item.done":
+					finishItem(builder, keyOf(event.output_index), event.item, stateOf(event.output_index));
+					break;
+				case "response.completed":
+				case "response.incomplete":
+				case "response.failed":
+					finishResponse(builder, event.response);
+					return;
+				case "error":
+					builder.fail(event.code ? `${event.code}: ${event.message}` : event.message, false);
+					return;
 			}
-			case "response.reasoning_text.delta":
-				stateOf(event.output_index).streamed = true;
-				builder.thinking(keyOf(event.output_index), event.delta);
-				break;
-			case "response.output_text.delta":
-			case "response.refusal.delta":
-				stateOf(event.output_index).streamed = true;
-				builder.text(keyOf(event.output_index), event.delta);
-				break;
-			case "response.function_call_arguments.delta":
-				stateOf(event.output_index).streamed = true;
-				builder.toolCall(keyOf(event.output_index), { argumentsDelta: event.delta });
-				break;
-			case "response.output_item.done":
-				finishItem(builder, keyOf(event.output_index), event.item, stateOf(event.output_index));
-				break;
-			case "response.completed":
-			case "response.incomplete":
-			case "response.failed":
-				finishResponse(builder, event.response);
-				return;
-			case "error":
-				builder.fail(event.code ? `${event.code}: ${event.message}` : event.message, false);
-				return;
 		}
 	}
 }

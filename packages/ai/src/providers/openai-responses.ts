@@ -5,6 +5,7 @@ import type { OpenAIResponsesOptions } from "./openai-responses-options.js";
 import { buildResponsesParams } from "./openai-responses-params.js";
 import { processResponsesStream } from "./openai-responses-process-stream.js";
 import { openAIOptionsFromSimple } from "./shared/openai-simple-options.js";
+import { readOpenAIStreamItems } from "./shared/openai-stream-items.js";
 import { runOpenAIStream } from "./shared/openai-stream-runner.js";
 import { applyPayloadHook } from "./shared/provider-stream.js";
 
@@ -26,11 +27,9 @@ export function stream(
 	return runOpenAIStream(model, options, async ({ client, builder, signal }) => {
 		const params = await applyPayloadHook(buildResponsesParams(model, context, options), model, options);
 		// Vendor effort strings (thinkingLevelMap) are allowed; the body is sent as built.
-		const events: AsyncIterable<ResponseStreamEvent> = await client.responses.create(
-			params as ResponseCreateParamsStreaming,
-			{ signal },
-		);
-		await processResponsesStream(events, builder);
+		// The SDK sends the request and maps HTTP errors; readOpenAIStreamItems reads the body (same rules, less work).
+		const response = await client.responses.create(params as ResponseCreateParamsStreaming, { signal }).asResponse();
+		await processResponsesStream(readOpenAIStreamItems(response) as AsyncIterable<ResponseStreamEvent[]>, builder);
 	});
 }
 

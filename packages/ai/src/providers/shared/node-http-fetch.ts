@@ -66,19 +66,12 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 }
 
 /**
- * Largest piece one read of a body returns. The `openai` SDK's SSE splitter copies the unread
- * rest of a read once per event, so a big read costs the square of its size (see
- * `withBoundedReads` in openai-client.ts); splitting here, where the bytes arrive, costs no
- * extra web stream layer (a `pipeThrough` cost ~5 µs per delta of a streamed reply).
+ * Largest piece one read of a body returns. The OpenAI providers parse the events of one read
+ * together and check the consumer's backpressure between reads, so this bounds one burst (~15
+ * events of a streamed reply); a bigger read saves nothing measurable. Splitting here, where the
+ * bytes arrive, costs no extra web stream layer.
  */
 export const MAX_BODY_READ_BYTES = 4096;
-
-const boundedBodies = new WeakSet<ReadableStream<Uint8Array>>();
-
-/** Whether `body` is one of ours, whose reads are at most `MAX_BODY_READ_BYTES` already. */
-export function hasBoundedReads(body: ReadableStream<Uint8Array>): boolean {
-	return boundedBodies.has(body);
-}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -125,7 +118,7 @@ async function bodyStream(
 		source = decoder;
 	}
 	let settled = false;
-	const body = new ReadableStream<Uint8Array>({
+	return new ReadableStream<Uint8Array>({
 		start(controller) {
 			const fail = (error: unknown) => {
 				if (settled) return;
@@ -167,6 +160,4 @@ async function bodyStream(
 			response.destroy();
 		},
 	});
-	boundedBodies.add(body);
-	return body;
 }

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { Model, StreamOptions } from "../../types.js";
 import { mergeHeaders } from "../../utils/merge-headers.js";
-import { hasBoundedReads, MAX_BODY_READ_BYTES, nodeHttpFetch } from "./node-http-fetch.js";
+import { nodeHttpFetch } from "./node-http-fetch.js";
 
 /** What the client's fetch saw of the last HTTP response; used to enrich error messages. */
 export interface OpenAIResponseCapture {
@@ -40,7 +40,7 @@ export function createOpenAIClient(
 		capture.status = response.status;
 		if (onResponse) onResponse({ status: response.status, headers: Object.fromEntries(response.headers.entries()) });
 		if (!response.ok) capture.errorBody = await readBodySafely(response.clone());
-		return response.ok ? withBoundedReads(response) : response;
+		return response;
 	};
 	const client = new OpenAI({
 		apiKey,
@@ -58,34 +58,6 @@ export function createOpenAIClient(
 		fetch: capturingFetch,
 	});
 	return { client, capture };
-}
-
-/** Largest piece of a streamed body handed to the SDK's SSE splitter. */
-const MAX_STREAM_READ_BYTES = MAX_BODY_READ_BYTES;
-
-/**
- * The `openai` SDK's SSE splitter copies the unread rest of its buffer once per event
- * (`data.slice(patternIndex)` in `iterSSEChunks`), so its cost grows with the square of one
- * network read. A consumer that does real work per event lets reads grow to 64 KiB and more
- * (hundreds of events), which cost `@pi/ai` ~10-25% of the raw SDK's rate on a 50,000-delta
- * reply. Handing the body over in pieces of at most 4 KiB (zero-copy `subarray`) bounds it.
- */
-function withBoundedReads(response: Response): Response {
-	const contentType = response.headers.get("content-type") ?? "";
-	// `nodeHttpFetch` bodies are split where the bytes arrive; only a global fetch response needs the extra layer.
-	if (!response.body || hasBoundedReads(response.body) || !contentType.includes("text/event-stream")) return response;
-	const splitter = new TransformStream<Uint8Array, Uint8Array>({
-		transform(chunk, controller) {
-			for (let at = 0; at < chunk.length; at += MAX_STREAM_READ_BYTES) {
-				controller.enqueue(chunk.subarray(at, at + MAX_STREAM_READ_BYTES));
-			}
-		},
-	});
-	return new Response(response.body.pipeThrough(splitter), {
-		status: response.status,
-		statusText: response.statusText,
-		headers: response.headers,
-	});
 }
 
 async function readBodySafely(response: Response): Promise<string> {
