@@ -20,6 +20,30 @@ describe("ModelRuntime", () => {
 		expect(registry.getAll().length).toBeGreaterThan(10);
 	});
 
+	it("inMemory() and an undefined models.json path read no models.json, not even the agent dir's", () => {
+		const agentDir = tempDir();
+		writeFileSync(
+			join(agentDir, "models.json"),
+			JSON.stringify({
+				providers: {
+					stray: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "m" }] },
+				},
+			}),
+		);
+		const saved = process.env.PI_CODING_AGENT_DIR;
+		process.env.PI_CODING_AGENT_DIR = agentDir;
+		try {
+			expect(
+				new ModelRuntime(AuthStorage.inMemory(), join(agentDir, "models.json")).getModel("stray", "m"),
+			).toBeDefined();
+			expect(ModelRuntime.inMemory().getModel("stray", "m")).toBeUndefined();
+			expect(new ModelRuntime(AuthStorage.inMemory(), undefined).getModel("stray", "m")).toBeUndefined();
+		} finally {
+			if (saved === undefined) delete process.env.PI_CODING_AGENT_DIR;
+			else process.env.PI_CODING_AGENT_DIR = saved;
+		}
+	});
+
 	it("adds custom providers with defaults and provider compat merged under model compat", async () => {
 		const registry = registryWith({
 			providers: {

@@ -71,7 +71,9 @@ export class ModelRuntime {
 
 	constructor(
 		readonly authStorage: AuthStorage,
-		private readonly modelsJsonPath: string | undefined = join(getAgentDir(), "models.json"),
+		// No default: `undefined` means "no models.json" (inMemory), and a default parameter would
+		// turn that explicit undefined into the user's `~/.pi/agent/models.json`.
+		private readonly modelsJsonPath: string | undefined,
 		private readonly options: ModelRuntimeOptions = {},
 	) {
 		this.models = createModels({ credentials: credentialStoreFor(authStorage, this.valueResolver(authStorage.path)) });
