@@ -5,6 +5,7 @@ export default defineConfig({
 		include: ["test/**/*.test.ts"],
 		exclude: ["test/**/*.live.test.ts", "node_modules/**"],
 		pool: "threads",
+		setupFiles: ["test/support/hermetic-env.ts"],
 		testTimeout: 20_000,
 	},
 });
