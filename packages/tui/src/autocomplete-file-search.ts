@@ -36,6 +36,8 @@ const DEFAULT_LIMITS: FileWalkLimits = { maxEntries: 20_000, maxDepth: 12 };
 export interface WalkedEntry {
 	path: string;
 	isDirectory: boolean;
+	/** `path` lower-cased, without a directory's trailing `/`: set it once to spare every search the work. */
+	lowerPath?: string;
 }
 
 /** Walks `basePath` breadth first, so shallow entries survive the entry limit. Unreadable directories are skipped. */
@@ -51,7 +53,7 @@ export function walkFiles(basePath: string, limits: FileWalkLimits = DEFAULT_LIM
 				if (IGNORED_DIRECTORIES.has(child.name)) continue;
 				const isDirectory = isDirectoryEntry(child, directory);
 				const path = `${relative}${child.name}${isDirectory ? "/" : ""}`;
-				entries.push({ path, isDirectory });
+				entries.push({ path, isDirectory, lowerPath: trimmedLowerPath({ path, isDirectory }) });
 				if (entries.length >= limits.maxEntries) return entries;
 				if (isDirectory && !child.isSymbolicLink()) nextLevel.push(path);
 			}
@@ -116,11 +118,97 @@ export function toFileItem(entry: WalkedEntry): AutocompleteItem {
 	return item;
 }
 
-/** Ranks `entries` for `query` and returns the best `limit` as `@` completions (shallowest first for an empty query). */
+/** How many of the best first-pass candidates get the exact (and costly) fuzzy score. */
+export const EXACT_RANKING_POOL = 256;
+
+const SEPARATOR_CHARS = new Set(["/", "-", "_", ".", " "]);
+
+/** True when `lowerQuery` is a subsequence of `lowerText` from `from` on. */
+function isSubsequenceFrom(lowerQuery: string, lowerText: string, from: number): boolean {
+	let matched = 0;
+	for (let i = from; i < lowerText.length && matched < lowerQuery.length; i++) {
+		if (lowerText.charCodeAt(i) === lowerQuery.charCodeAt(matched)) matched++;
+	}
+	return matched === lowerQuery.length;
+}
+
+/** True when the query's characters are word starts of the name, in order (`fb` in `foo-bar`, `fI` in `fileIndex`). */
+function matchesWordStarts(lowerQuery: string, path: string, nameStart: number, end: number): boolean {
+	let matched = 0;
+	for (let i = nameStart; i < end && matched < lowerQuery.length; i++) {
+		const char = path[i] ?? "";
+		const previous = path[i - 1] ?? "/";
+		const isStart =
+			i === nameStart ||
+			SEPARATOR_CHARS.has(previous) ||
+			(char !== char.toLowerCase() && previous === previous.toLowerCase());
+		if (isStart && char.toLowerCase() === lowerQuery[matched]) matched++;
+	}
+	return matched === lowerQuery.length;
+}
+
+/**
+ * A cheap first-pass score (no allocation, linear in the path), or `null` when `query` is not a
+ * subsequence of the path. It orders candidates the way {@link scoreEntry} mostly does: the
+ * query inside the file name, then its word starts, then anywhere in the path; shallow and short
+ * paths first.
+ */
+function quickScore(lowerQuery: string, entry: WalkedEntry): number | null {
+	const lowerPath = entry.lowerPath ?? trimmedLowerPath(entry);
+	if (!isSubsequenceFrom(lowerQuery, lowerPath, 0)) return null;
+	const nameStart = lowerPath.lastIndexOf("/") + 1;
+	let score = 0;
+	if (lowerQuery.includes("/")) {
+		if (lowerPath.includes(lowerQuery)) score += 200;
+	} else {
+		const at = lowerPath.indexOf(lowerQuery, nameStart);
+		if (at === nameStart) score += 400;
+		else if (at > nameStart) score += 300;
+		else if (matchesWordStarts(lowerQuery, entry.path, nameStart, lowerPath.length)) score += 250;
+		else if (lowerPath.includes(lowerQuery)) score += 150;
+		else if (isSubsequenceFrom(lowerQuery, lowerPath, nameStart)) score += 100;
+	}
+	let depth = 0;
+	for (let i = 0; i < lowerPath.length; i++) if (lowerPath.charCodeAt(i) === 47) depth++;
+	return score - depth * 4 - lowerPath.length * 0.1;
+}
+
+/** The value of {@link WalkedEntry.lowerPath} for `entry`. */
+export function trimmedLowerPath(entry: { path: string; isDirectory: boolean }): string {
+	return (entry.isDirectory ? entry.path.slice(0, -1) : entry.path).toLowerCase();
+}
+
+/** True when `query` matches `entry` at all (a case-insensitive subsequence of its path). */
+export function matchesEntry(query: string, entry: WalkedEntry): boolean {
+	return isSubsequenceFrom(query.toLowerCase(), entry.lowerPath ?? trimmedLowerPath(entry), 0);
+}
+
+/**
+ * Ranks `entries` for `query` and returns the best `limit` as `@` completions (shallowest first
+ * for an empty query). Two passes keep a keystroke cheap on a big tree: a linear first pass over
+ * every entry, then the exact fuzzy score ({@link scoreEntry}) for the best
+ * {@link EXACT_RANKING_POOL} of them.
+ */
 export function searchFiles(entries: readonly WalkedEntry[], query: string, limit: number): AutocompleteItem[] {
 	if (query.length === 0) return entries.slice(0, limit).map(toFileItem);
-	const scored: { entry: WalkedEntry; score: number }[] = [];
+	const lowerQuery = query.toLowerCase();
+	const pool = Math.max(limit, EXACT_RANKING_POOL);
+	let candidates: { entry: WalkedEntry; score: number }[] = [];
+	let floor = Number.NEGATIVE_INFINITY;
 	for (const entry of entries) {
+		const score = quickScore(lowerQuery, entry);
+		if (score === null || score < floor) continue;
+		candidates.push({ entry, score });
+		// Keep the pool bounded: drop the weaker half whenever it doubles.
+		if (candidates.length >= pool * 2) {
+			candidates.sort((a, b) => b.score - a.score);
+			candidates = candidates.slice(0, pool);
+			floor = candidates[candidates.length - 1]?.score ?? floor;
+		}
+	}
+	candidates.sort((a, b) => b.score - a.score);
+	const scored: { entry: WalkedEntry; score: number }[] = [];
+	for (const { entry } of candidates.slice(0, pool)) {
 		const score = scoreEntry(query, entry);
 		if (score !== null) scored.push({ entry, score });
 	}

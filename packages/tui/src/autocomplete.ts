@@ -17,8 +17,8 @@ import type {
 /** At most this many `@` file matches are offered. */
 export const MAX_FILE_SUGGESTIONS = 50;
 
-/** An `@` reference being typed: after whitespace or at the line start, up to the cursor. */
-const FILE_REFERENCE = /(?:^|\s)(@[^\s]*)$/;
+/** An `@` reference being typed (group 1): after whitespace or at the line start, up to the cursor. */
+export const FILE_REFERENCE = /(?:^|\s)(@[^\s]*)$/;
 
 /**
  * Completes, in order of precedence:

@@ -186,3 +186,30 @@ describe("Editor autocomplete", () => {
 		expect(editor.getText()).toBe("/mo");
 	});
 });
+
+describe("Editor.refreshAutocomplete", () => {
+	it("re-asks the provider for an open list (results that grew meanwhile); opens a closed one only when asked", () => {
+		let names = ["first.ts"];
+		const editor = new Editor(undefined, { autocompleteMaxVisible: 5 });
+		editor.setAutocompleteProvider({
+			getSuggestions: (lines, line, col) => {
+				const text = (lines[line] ?? "").slice(0, col);
+				if (!text.startsWith("@")) return null;
+				return { prefix: text, items: names.map((name) => ({ value: `@${name}`, label: name })) };
+			},
+			applyCompletion: (lines, cursorLine, cursorCol) => ({ lines: [...lines], cursorLine, cursorCol }),
+		});
+		editor.focused = true;
+		expect(editor.refreshAutocomplete()).toBe(false);
+		typeText(editor, "@");
+		expect(dropdown(editor).join("\n")).not.toContain("second.ts");
+		names = ["first.ts", "second.ts"];
+		expect(editor.refreshAutocomplete()).toBe(true);
+		expect(dropdown(editor).join("\n")).toContain("second.ts");
+		editor.handleInput(KEY.escape);
+		expect(editor.refreshAutocomplete()).toBe(false);
+		expect(editor.isShowingAutocomplete()).toBe(false);
+		expect(editor.refreshAutocomplete({ openIfClosed: true })).toBe(true);
+		expect(dropdown(editor).join("\n")).toContain("second.ts");
+	});
+});

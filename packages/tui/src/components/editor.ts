@@ -130,6 +130,18 @@ export class Editor implements Component, Focusable {
 		this.autocomplete.close();
 	}
 
+	/**
+	 * Asks the provider again for an open suggestion list, keeping the selection when it is still
+	 * offered, or with `openIfClosed` opens one as typing would: for providers whose results change
+	 * on their own (a file index still growing). Returns true when a list is open afterwards; the
+	 * caller requests the render.
+	 */
+	refreshAutocomplete(options: { openIfClosed?: boolean } = {}): boolean {
+		if (this.autocomplete.isOpen) this.autocomplete.refresh(this.completion.context());
+		else if (options.openIfClosed) this.autocomplete.open(this.completion.context(), false);
+		return this.autocomplete.isOpen;
+	}
+
 	/** True while the suggestion list is open (Escape, Up/Down, Tab and Enter go to it). */
 	isShowingAutocomplete(): boolean {
 		return this.autocomplete.isOpen;
