@@ -146,11 +146,20 @@ describe("bash tool: results", () => {
 
 describe("bash tool: timeout and abort", () => {
 	it("kills a command that outlives its timeout", async () => {
-		const { run } = setup({ killGraceMs: 200 });
-		const started = Date.now();
-		const message = await errorMessageOf(run("echo begun; sleep 30", { timeout: 0.3 }));
-		expect(message).toBe("begun\n\nCommand timed out after 0.3 seconds");
-		expect(Date.now() - started).toBeLessThan(5000);
+		const { run, updates } = setup({ killGraceMs: 200, updateIntervalMs: 0 });
+		// Fake timers stand in for the 0.3 s, so the timeout cannot fire before a slow (loaded) shell
+		// has printed "begun"; the process and its signals are real.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const started = Date.now();
+			const pending = errorMessageOf(run("echo begun; sleep 30", { timeout: 0.3 }));
+			await waitForUpdate(updates, (text) => text === "begun\n");
+			vi.advanceTimersByTime(300);
+			expect(await pending).toBe("begun\n\nCommand timed out after 0.3 seconds");
+			expect(Date.now() - started).toBeLessThan(5000);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("kills the whole process group on abort", async () => {
