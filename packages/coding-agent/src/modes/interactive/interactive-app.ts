@@ -113,7 +113,7 @@ export class InteractiveApp implements InteractiveAppView {
 		const themeWarnings = [...themeFiles.warnings];
 		if (themeFiles.skippedProjectThemes) {
 			themeWarnings.push(
-				"Project themes (.pi/themes, .pi/settings.json themes) not loaded: the project is not trusted (start with --approve to trust it).",
+				"Project themes not loaded (.pi/themes, the themes of .pi/settings.json): the project is not trusted; start pi with --approve to trust it.",
 			);
 		}
 		if (!hasTheme(tuiSettings.theme, this.customThemes)) {
@@ -192,7 +192,7 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** Starts the TUI (before extensions are bound, so `session_start` handlers can show dialogs) and binds. */
 	async init(): Promise<void> {
-		this.header.set(headerLines(this.headerInfo(), this.theme));
+		this.showHeader();
 		this.tui.setFocus(this.editor);
 		const keys = new AppKeys(this, this.options.doubleCtrlCMs);
 		this.tui.addInputListener((data) => keys.handle(data));
@@ -326,6 +326,16 @@ export class InteractiveApp implements InteractiveAppView {
 		return true;
 	}
 
+	/** Draws the start-up header; diagnostics wrap to the terminal width. */
+	private showHeader(): void {
+		const info = this.headerInfo();
+		let cache: { width: number; lines: string[] } | undefined;
+		this.header.set((width) => {
+			if (cache?.width !== width) cache = { width, lines: headerLines(info, this.theme, width) };
+			return cache.lines;
+		});
+	}
+
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
 	rebuildTheme(): void {
 		const settings = this.currentTuiSettings;
@@ -337,7 +347,7 @@ export class InteractiveApp implements InteractiveAppView {
 				layout: { outputPad: settings.outputPad, codeBlockIndent: settings.codeBlockIndent },
 			}),
 		);
-		this.header.set(headerLines(this.headerInfo(), this.theme));
+		this.showHeader();
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();
 		this.tui.requestRender(true);

@@ -196,77 +196,86 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 		app.tui.setFocus(app.editor);
 		app.tui.requestRender();
 	};
-	const panel = new SettingsPanel("Settings", items, app.theme, app.keybindings, {
-		onCancel: close,
-		onChange: (id, value) => {
-			const flag = value === "on";
-			switch (id) {
-				case "thinking":
-					session.setThinkingLevel(value as Parameters<typeof session.setThinkingLevel>[0]);
-					app.refreshEditorChrome();
-					return;
-				case "theme":
-					app.setTheme(value);
-					return;
-				case "compaction":
-					session.setAutoCompactionEnabled(flag);
-					return;
-				case "retry":
-					session.setAutoRetryEnabled(flag);
-					return;
-				case "steering":
-					session.setSteeringMode(value as "all" | "one-at-a-time");
-					return;
-				case "followUp":
-					session.setFollowUpMode(value as "all" | "one-at-a-time");
-					return;
-				case "thinkingBlocks":
-					app.transcript.setShowThinking(flag);
-					save({ hideThinkingBlock: !flag });
-					return;
-				case "tools":
-					app.transcript.setToolsExpanded(flag);
-					return;
-				case "quietStartup":
-				case "showHardwareCursor":
-				case "collapseChangelog":
-					save({ [id]: flag });
-					return;
-				case "doubleEscape":
-					save({ doubleEscapeAction: value as TuiSettings["doubleEscapeAction"] });
-					return;
-				case "treeFilter":
-					save({ treeFilterMode: value as TuiSettings["treeFilterMode"] });
-					return;
-				case "tuiMode":
-					save({ tuiMode: value as TuiSettings["tuiMode"] });
-					return;
-				case "editorPaddingX":
-				case "outputPad":
-				case "autocompleteMaxVisible":
-					save({ [id]: Number(value) });
-					return;
-				case "codeBlockIndent": {
-					const spaces = /^(\d+) spaces$/.exec(value);
-					if (spaces) save({ markdown: { codeBlockIndent: " ".repeat(Number(spaces[1])) } });
-					return;
+	// The overlay must fit the screen: about 12 rows of border, title, description and hints.
+	const maxVisible = Math.max(3, Math.min(14, app.tui.terminal.rows - 13));
+	const panel = new SettingsPanel(
+		"Settings",
+		items,
+		app.theme,
+		app.keybindings,
+		{
+			onCancel: close,
+			onChange: (id, value) => {
+				const flag = value === "on";
+				switch (id) {
+					case "thinking":
+						session.setThinkingLevel(value as Parameters<typeof session.setThinkingLevel>[0]);
+						app.refreshEditorChrome();
+						return;
+					case "theme":
+						app.setTheme(value);
+						return;
+					case "compaction":
+						session.setAutoCompactionEnabled(flag);
+						return;
+					case "retry":
+						session.setAutoRetryEnabled(flag);
+						return;
+					case "steering":
+						session.setSteeringMode(value as "all" | "one-at-a-time");
+						return;
+					case "followUp":
+						session.setFollowUpMode(value as "all" | "one-at-a-time");
+						return;
+					case "thinkingBlocks":
+						app.transcript.setShowThinking(flag);
+						save({ hideThinkingBlock: !flag });
+						return;
+					case "tools":
+						app.transcript.setToolsExpanded(flag);
+						return;
+					case "quietStartup":
+					case "showHardwareCursor":
+					case "collapseChangelog":
+						save({ [id]: flag });
+						return;
+					case "doubleEscape":
+						save({ doubleEscapeAction: value as TuiSettings["doubleEscapeAction"] });
+						return;
+					case "treeFilter":
+						save({ treeFilterMode: value as TuiSettings["treeFilterMode"] });
+						return;
+					case "tuiMode":
+						save({ tuiMode: value as TuiSettings["tuiMode"] });
+						return;
+					case "editorPaddingX":
+					case "outputPad":
+					case "autocompleteMaxVisible":
+						save({ [id]: Number(value) });
+						return;
+					case "codeBlockIndent": {
+						const spaces = /^(\d+) spaces$/.exec(value);
+						if (spaces) save({ markdown: { codeBlockIndent: " ".repeat(Number(spaces[1])) } });
+						return;
+					}
+					case "showImages":
+					case "clearOnShrink":
+					case "showTerminalProgress":
+						save({ terminal: { [id]: flag } });
+						return;
+					case "imageWidthCells":
+						save({ terminal: { imageWidthCells: Number(value) } });
+						return;
+					case "externalEditor": {
+						const command = value.trim();
+						save({ externalEditor: command });
+						panel.updateValue(id, command === "" ? "$VISUAL / $EDITOR" : command);
+						return;
+					}
 				}
-				case "showImages":
-				case "clearOnShrink":
-				case "showTerminalProgress":
-					save({ terminal: { [id]: flag } });
-					return;
-				case "imageWidthCells":
-					save({ terminal: { imageWidthCells: Number(value) } });
-					return;
-				case "externalEditor": {
-					const command = value.trim();
-					save({ externalEditor: command });
-					panel.updateValue(id, command === "" ? "$VISUAL / $EDITOR" : command);
-					return;
-				}
-			}
+			},
 		},
-	});
+		maxVisible,
+	);
 	handle = app.tui.showOverlay(panel, { anchor: "center", width: "90%", margin: 1 });
 }

@@ -11,7 +11,7 @@ import type { ExtensionFactory } from "../../../src/core/extensions/extension-ap
 import { ModelRuntime } from "../../../src/core/models/model-runtime.js";
 import { createAgentSessionFromServices, createAgentSessionServices } from "../../../src/core/sdk.js";
 import { SessionManager } from "../../../src/core/session/session-manager.js";
-import { InteractiveApp } from "../../../src/modes/interactive/interactive-app.js";
+import { InteractiveApp, type InteractiveAppOptions } from "../../../src/modes/interactive/interactive-app.js";
 
 /** An InteractiveApp on a VirtualTerminal over a faux-provider runtime. */
 export interface AppFixture {
@@ -95,6 +95,12 @@ export async function createAppFixture(options: {
 	env?: NodeJS.ProcessEnv;
 	/** Inline extensions every session loads. */
 	extensionFactories?: readonly ExtensionFactory[];
+	/** Settings (default: in memory, `{ retry: { baseDelayMs: 0 } }`); pass a file-backed manager to test files. */
+	settingsManager?: SettingsManager;
+	/** Whether project inputs load (default false). */
+	projectTrusted?: boolean;
+	/** Options for the app beyond the fixture's (e.g. `themePaths`). */
+	appOptions?: Partial<InteractiveAppOptions>;
 }): Promise<AppFixture> {
 	const faux = fauxProvider({
 		...(options.models ? { models: options.models } : {}),
@@ -102,14 +108,14 @@ export async function createAppFixture(options: {
 	});
 	const modelRuntime = ModelRuntime.inMemory();
 	modelRuntime.setProvider(faux.provider);
-	const settingsManager = SettingsManager.inMemory({ retry: { baseDelayMs: 0 } });
+	const settingsManager = options.settingsManager ?? SettingsManager.inMemory({ retry: { baseDelayMs: 0 } });
 	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
 		const services = await createAgentSessionServices({
 			cwd,
 			agentDir,
 			modelRuntime,
 			settingsManager,
-			projectTrusted: false,
+			projectTrusted: options.projectTrusted ?? false,
 			...(options.extensionFactories ? { extensionFactories: options.extensionFactories } : {}),
 		});
 		const created = await createAgentSessionFromServices({
@@ -138,6 +144,7 @@ export async function createAppFixture(options: {
 		...(options.launchCwd ? { launchCwd: options.launchCwd } : {}),
 		...(options.showResumePicker ? { showResumePicker: true } : {}),
 		...(options.initialMessage !== undefined ? { initialMessage: options.initialMessage } : {}),
+		...options.appOptions,
 	});
 	await app.init();
 	const exit = app.run();

@@ -1,3 +1,4 @@
+import { wrapTextWithAnsi } from "@pi/tui";
 import type { Theme } from "../theme.js";
 
 /** What the start-up header lists. */
@@ -14,8 +15,11 @@ export interface HeaderInfo {
 	quiet?: boolean;
 }
 
-/** The start-up header: name, key hints, loaded resources and diagnostics (plain lines). */
-export function headerLines(info: HeaderInfo, theme: Theme): string[] {
+/**
+ * The start-up header: name, key hints, loaded resources and diagnostics. With a `width`,
+ * diagnostics and warnings wrap to it (they must be read in full); other lines are cut.
+ */
+export function headerLines(info: HeaderInfo, theme: Theme, width?: number): string[] {
 	const quiet = info.quiet === true && !info.verbose;
 	const lines = quiet
 		? []
@@ -34,9 +38,12 @@ export function headerLines(info: HeaderInfo, theme: Theme): string[] {
 	list("Skills", info.skills);
 	list("Prompts", info.promptTemplates);
 	list("Extension commands", info.extensionCommands);
+	const wrapped = (text: string): string[] =>
+		width === undefined ? [text] : wrapTextWithAnsi(text, Math.max(1, width));
 	for (const diagnostic of info.diagnostics) {
-		lines.push((diagnostic.type === "error" ? theme.error : theme.warning)(diagnostic.message));
+		const style = diagnostic.type === "error" ? theme.error : theme.warning;
+		for (const line of wrapped(diagnostic.message)) lines.push(style(line));
 	}
-	for (const warning of info.warnings) lines.push(theme.warning(warning));
+	for (const warning of info.warnings) for (const line of wrapped(warning)) lines.push(theme.warning(line));
 	return lines;
 }

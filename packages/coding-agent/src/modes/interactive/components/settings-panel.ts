@@ -26,9 +26,11 @@ export class SettingsPanel implements Component, Focusable {
 		private readonly theme: Theme,
 		keybindings: KeybindingsManager,
 		callbacks: { onChange: (id: string, value: string) => void; onCancel: () => void },
+		/** Rows of items at once; the panel adds about 12 rows around them. */
+		maxVisible = 14,
 	) {
 		this.list = new SettingsList(items, {
-			maxVisible: 14,
+			maxVisible,
 			keybindings,
 			theme: { selected: (text) => theme.bold(theme.accent(text)), value: theme.warning, description: theme.muted },
 			onChange: callbacks.onChange,
