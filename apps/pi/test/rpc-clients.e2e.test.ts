@@ -57,7 +57,13 @@ describe("RpcClient against pi --mode rpc", () => {
 
 	it("waitForIdle registered before the prompt resolves; a crash rejects pending work instead of hanging", async () => {
 		const { env, mock } = await setup();
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "slow ".repeat(50), deltas: 50 }], chunkDelayMs: 20 });
+		// The reply stalls mid-stream until the mock closes, so the run is still going when pi is killed
+		// (a reply paced to last 1 s could finish first on a loaded machine, and idle would resolve).
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "slow ".repeat(50), deltas: 50 }],
+			stallAfterEvents: 4,
+		});
 		const c = newClient(env);
 		await c.start();
 		const idle = c.waitForIdle();
