@@ -40,6 +40,9 @@ export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
 		PI_SKIP_VERSION_CHECK: "1",
 		// Keep the discovery probe away from whatever the host machine runs on the default ports.
 		PI_LOCAL_SERVER_PORTS: "",
+		// A test that sets the ports serves them from this (loaded) test process: 300 ms is too short
+		// a deadline for its answer. Tests of the give-up path set their own budget.
+		PI_LOCAL_SERVER_BUDGET_MS: "20000",
 		NO_COLOR: "1",
 		...extraEnv,
 	});
