@@ -1,9 +1,12 @@
-// Bundles the built `pi` (dist/cli.js and everything it imports) into dist/bundle/: one entry
-// file, the `bin` of @pi/cli, plus a chunk per lazily imported part (splitting), so a mode parses
-// only what it runs. Node spends most of a plain start-up resolving and reading ~700 module files
-// (typebox alone is ~250); the bundle reads a few dozen. Run by `build` after `tsc -b`; a failed
-// bundle fails the build (it is what `pi` runs). dist/cli.js stays as the unbundled program
-// (PI_E2E_CLI=dist/cli.js runs the e2e tests against it).
+// Bundles the built `pi` (dist/main.js and everything it imports) into dist/bundle/: a module per
+// lazily imported part (splitting), so a mode parses only what it runs, run by dist/bundle/pi.js,
+// the `bin` of @pi/cli (bundle-loader.mjs). Node spends most of a plain start-up resolving and
+// reading ~700 module files (typebox alone is ~250); the bundle reads a few dozen. esbuild writes
+// the split bundle as ES modules; each is then converted to a CommonJS function the loader runs
+// through vm.Script, because Node 20 can cache V8's compiled code only for scripts (see
+// bundle-loader.mjs). Run by `build` after `tsc -b`; a failed bundle fails the build (it is what
+// `pi` runs). dist/cli.js stays as the unbundled program (PI_E2E_CLI=dist/cli.js runs the e2e
+// tests against it).
 //
 // Two rules keep the bundle behaving like the files it came from, wherever it is installed:
 // - `import.meta.url` in each module is replaced by that module's URL in its installed package,
@@ -11,14 +14,17 @@
 //   installed docs, createRequire) stay what they were, in this repository and in an npm install;
 // - the few packages that cannot be bundled (wasm, CommonJS with __dirname, a loader of its own) stay
 //   external as bare specifiers; they are dependencies of @pi/cli so they resolve from the bundle.
+
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync as readFileSyncSync } from "node:fs";
-import { chmod, readFile, rm } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const outdir = join(root, "dist", "bundle");
+/** dist/bundle, or the directory given as the first argument (to try a change beside the built one). */
+const outdir = process.argv[2] ? join(process.cwd(), process.argv[2]) : join(root, "dist", "bundle");
 const locationModule = join(root, "scripts", "bundle-location.mjs");
 
 /** Imported from where they are installed (each is imported lazily, and listed in dependencies). */
@@ -64,10 +70,39 @@ const keepOriginalLocation = {
 	},
 };
 
+/** `import("./x.js")` of a bundle module, as esbuild writes it. */
+const LOCAL_IMPORT = /\bimport\("(\.\.?\/[^"]+\.js)"\)/g;
+
+/**
+ * One ES module of the split bundle as the function body the loader runs: CommonJS (esbuild's
+ * transform), `import.meta.url` the module's own URL, and import() of another bundle module through
+ * the loader (import() of anything else stays Node's).
+ */
+async function toLoaderModule(file, code, localDynamicImports) {
+	const seen = new Set();
+	const rewritten = code.replace(LOCAL_IMPORT, (call, specifier) => {
+		if (!localDynamicImports.includes(specifier)) return call;
+		seen.add(specifier);
+		return `__piImport(${JSON.stringify(specifier)})`;
+	});
+	for (const specifier of localDynamicImports) {
+		if (!seen.has(specifier)) throw new Error(`${file}: import("${specifier}") not found to rewrite`);
+	}
+	const { code: commonJs } = await transform(rewritten, {
+		format: "cjs",
+		platform: "node",
+		target: "node20",
+		define: { "import.meta.url": "__piChunkUrl" },
+		logLevel: "error",
+	});
+	if (/\bimport\.meta\b/.test(commonJs)) throw new Error(`${file}: import.meta left after the transform`);
+	return `(function (exports, require, module, __filename, __dirname, __piImport, __piChunkUrl) {"use strict";\n${commonJs}\n})`;
+}
+
 await rm(outdir, { recursive: true, force: true });
 try {
-	await build({
-		entryPoints: { pi: join(root, "dist", "cli.js") },
+	const result = await build({
+		entryPoints: { "pi-main": join(root, "dist", "main.js") },
 		outdir,
 		bundle: true,
 		splitting: true,
@@ -76,12 +111,29 @@ try {
 		target: "node20",
 		chunkNames: "chunks/[name]-[hash]",
 		plugins: [keepOriginalLocation],
-		// Bundled CommonJS (ignore, parts of the SDKs) calls require() for Node built-ins.
-		banner: {
-			js: 'import { createRequire as __piCreateRequire } from "node:module"; const require = __piCreateRequire(import.meta.url);',
-		},
+		metafile: true,
+		write: false,
 		logLevel: "error",
 	});
+	const hash = createHash("sha256");
+	await mkdir(join(outdir, "chunks"), { recursive: true });
+	for (const output of result.outputFiles) {
+		const relativePath = relative(outdir, output.path).split(sep).join("/");
+		const meta = result.metafile.outputs[relative(process.cwd(), output.path).split(sep).join("/")];
+		if (!meta) throw new Error(`no metafile entry for ${relativePath}`);
+		const localDynamicImports = meta.imports
+			.filter((entry) => entry.kind === "dynamic-import" && !entry.external)
+			.map((entry) => {
+				const target = relative(dirname(output.path), join(process.cwd(), entry.path)).split(sep).join("/");
+				return target.startsWith(".") ? target : `./${target}`;
+			});
+		const contents = await toLoaderModule(relativePath, output.text, localDynamicImports);
+		hash.update(relativePath).update("\0").update(contents).update("\0");
+		await writeFile(output.path, contents);
+	}
+	const loader = await readFile(join(root, "scripts", "bundle-loader.mjs"), "utf8");
+	const buildId = hash.digest("hex").slice(0, 16);
+	await writeFile(join(outdir, "pi.js"), loader.replace("__PI_BUILD_ID__", buildId));
 	await chmod(join(outdir, "pi.js"), 0o755);
 } catch (error) {
 	await rm(outdir, { recursive: true, force: true });

@@ -37,6 +37,8 @@ export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
 		HOME: home,
 		USERPROFILE: home,
 		PI_CODING_AGENT_DIR: agentDir,
+		// The bundle's compile cache goes to the temp HOME too, whatever the host sets.
+		XDG_CACHE_HOME: join(home, ".cache"),
 		PI_SKIP_VERSION_CHECK: "1",
 		// Keep the discovery probe away from whatever the host machine runs on the default ports.
 		PI_LOCAL_SERVER_PORTS: "",

@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// The `pi` binary (copied to dist/bundle/pi.js by bundle.mjs, with its build id filled in). It runs
+// the bundle's modules through `vm.Script` so V8 can reuse their compiled code across runs: Node 20
+// has no compile cache for ES modules, and compiling the ~1 MB a run needs is a quarter of pi's own
+// start-up. Each module is a CommonJS function (bundle.mjs converted it); a run without a usable
+// cache compiles it as before. After a run that compiled something, the code V8 made (the
+// functions that ran included) is written to one file per bundle build, node version and
+// architecture in the user's cache directory (atomically: temp file, then rename), when the run
+// ends by returning a status (not by a signal, nor by exiting from inside). Any failure to
+// read, use or write it is silent: the modules then compile as they would have. PI_NO_COMPILE_CACHE=1
+// neither reads nor writes it.
+import {
+	closeSync,
+	fstatSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
+import { crc32 } from "node:zlib";
+
+const BUILD_ID = "__PI_BUILD_ID__";
+const MAGIC = "pi-code-cache-1\n";
+/** Cache files of other builds untouched this long are removed when a new one is written. */
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
+
+const bundleDir = dirname(fileURLToPath(import.meta.url));
+const useCache = process.env.PI_NO_COMPILE_CACHE !== "1";
+
+function cacheDirectory() {
+	const xdg = process.env.XDG_CACHE_HOME;
+	return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "pi");
+}
+
+const cacheFile = useCache
+	? join(cacheDirectory(), `code-cache-${BUILD_ID}-${process.version}-${process.arch}.bin`)
+	: "";
+
+/** name -> { sourceKey, checksum, data } from the cache file; empty when there is none or it is unreadable. */
+function readCache() {
+	const entries = new Map();
+	if (!useCache) return entries;
+	try {
+		const file = readFileSync(cacheFile);
+		if (file.toString("latin1", 0, MAGIC.length) !== MAGIC) return entries;
+		const headerLength = file.readUInt32LE(MAGIC.length);
+		const start = MAGIC.length + 4;
+		const header = JSON.parse(file.toString("utf8", start, start + headerLength));
+		let offset = start + headerLength;
+		for (const { name, sourceKey, length, checksum } of header) {
+			entries.set(name, { sourceKey, checksum, data: file.subarray(offset, offset + length) });
+			offset += length;
+		}
+	} catch {
+		entries.clear();
+	}
+	return entries;
+}
+
+const cached = readCache();
+/** The modules this run compiled, by name (path below the bundle directory). */
+const compiled = new Map();
+let cacheOutdated = false;
+
+function writeCache() {
+	if (!useCache || !cacheOutdated) return;
+	cacheOutdated = false;
+	try {
+		const entries = [];
+		for (const [name, { sourceKey, script }] of compiled) {
+			const data = script.createCachedData();
+			entries.push({ name, sourceKey, checksum: crc32(data), data });
+		}
+		for (const [name, entry] of cached) if (!compiled.has(name)) entries.push({ name, ...entry });
+		const header = Buffer.from(
+			JSON.stringify(
+				entries.map(({ name, sourceKey, checksum, data }) => ({ name, sourceKey, checksum, length: data.length })),
+			),
+		);
+		const length = Buffer.alloc(4);
+		length.writeUInt32LE(header.length);
+		const directory = dirname(cacheFile);
+		mkdirSync(directory, { recursive: true, mode: 0o700 });
+		const temp = `${cacheFile}.${process.pid}.tmp`;
+		writeFileSync(
+			temp,
+			Buffer.concat([Buffer.from(MAGIC, "latin1"), length, header, ...entries.map((entry) => entry.data)]),
+		);
+		renameSync(temp, cacheFile);
+		removeStaleCaches(directory);
+	} catch {
+		// An unwritable cache directory only means the next run compiles again.
+	}
+}
+
+function removeStaleCaches(directory) {
+	const now = Date.now();
+	for (const name of readdirSync(directory)) {
+		if (!name.startsWith("code-cache-") || join(directory, name) === cacheFile) continue;
+		const path = join(directory, name);
+		if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+	}
+}
+
+const modules = new Map();
+
+/** Runs the bundle module at `file` (once) and returns its exports. */
+function load(file) {
+	const existing = modules.get(file);
+	if (existing) return existing.exports;
+	const module = { exports: {} };
+	modules.set(file, module);
+	const fd = openSync(file, "r");
+	let source;
+	let sourceKey;
+	try {
+		const stat = fstatSync(fd);
+		sourceKey = `${stat.size}:${stat.mtimeMs}`;
+		source = readFileSync(fd, "utf8");
+	} finally {
+		closeSync(fd);
+	}
+	const name = file.slice(bundleDir.length + 1);
+	const entry = cached.get(name);
+	// V8 checks only the source's length and its own version: the rest is ours to check (a file
+	// damaged on disk must not reach V8's deserializer).
+	const usable = entry !== undefined && entry.sourceKey === sourceKey && crc32(entry.data) === entry.checksum;
+	const script = new vm.Script(source, {
+		filename: file,
+		cachedData: usable ? entry.data : undefined,
+		importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+	});
+	if (useCache) {
+		compiled.set(name, { sourceKey, script });
+		if (!usable || script.cachedDataRejected) cacheOutdated = true;
+	}
+	const directory = dirname(file);
+	const nodeRequire = createRequire(file);
+	const inBundle = (specifier) => specifier.startsWith("./") || specifier.startsWith("../");
+	const localRequire = (specifier) => {
+		if (inBundle(specifier)) {
+			const target = resolve(directory, specifier);
+			if (target.startsWith(bundleDir + sep)) return load(target);
+		}
+		return nodeRequire(specifier);
+	};
+	localRequire.resolve = nodeRequire.resolve;
+	// import() of another bundle module: evaluated a microtask later, as import() never runs it synchronously.
+	const localImport = (specifier) => Promise.resolve().then(() => load(resolve(directory, specifier)));
+	script.runInThisContext()(
+		module.exports,
+		localRequire,
+		module,
+		file,
+		directory,
+		localImport,
+		pathToFileURL(file).href,
+	);
+	return module.exports;
+}
+
+/** The statuses of a run ended by SIGINT, SIGHUP or SIGTERM: it was asked to stop, not to write a cache. */
+const SIGNAL_STATUSES = new Set([130, 129, 143]);
+
+const { main } = load(join(bundleDir, "pi-main.js"));
+const status = await main(process.argv.slice(2));
+if (!SIGNAL_STATUSES.has(status)) writeCache();
+// Exit explicitly: idle keep-alive sockets of provider SDKs must not hold a finished run open.
+process.exit(status);
