@@ -18,6 +18,7 @@ import { createRuntimeCommandActions } from "../../core/extensions/runtime-comma
 import { SessionManager } from "../../core/session/session-manager.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
+import { AppThemes } from "./app-themes.js";
 import { BuiltinCommands } from "./builtin-commands.js";
 import { FooterComponent } from "./components/footer.js";
 import { type HeaderInfo, headerLines } from "./components/header.js";
@@ -29,8 +30,7 @@ import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import type { InteractiveModeOptions } from "./interactive-mode-options.js";
 import { TerminalProgress } from "./terminal-progress.js";
-import { BUILTIN_THEMES, createTheme, editorThemeFor, hasTheme, type Theme, type ThemeFile } from "./theme.js";
-import { discoverThemes } from "./theme-discovery.js";
+import { editorThemeFor, type Theme } from "./theme.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
 import { resolveTuiSettings, type TuiSettings } from "./tui-settings.js";
 import { applyTuiSettings, mergeRunSettings } from "./tui-settings-apply.js";
@@ -81,9 +81,8 @@ export class InteractiveApp implements InteractiveAppView {
 	private readonly exitCode: Promise<number>;
 	private readonly statuses = new Map<string, string>();
 	private readonly startupWarnings: string[];
-	private readonly customThemes: ThemeFile[];
+	private readonly themes: AppThemes;
 	private workingMessage: string | undefined;
-	private readonly env: NodeJS.ProcessEnv;
 	/** The TUI settings in effect (configuration.md §3.9). */
 	private currentTuiSettings: TuiSettings;
 	/** Values chosen in /settings this run; they win over a project file that sets the same keys. */
@@ -99,40 +98,15 @@ export class InteractiveApp implements InteractiveAppView {
 		const settingsManager = runtime.services.settingsManager;
 		const tuiSettings = resolveTuiSettings(settingsManager.getSettings());
 		this.currentTuiSettings = tuiSettings;
-		const projectTrusted = settingsManager.isProjectTrusted();
-		const themeFiles = discoverThemes({
-			agentDir: runtime.agentDir,
-			cwd: runtime.cwd,
-			settings: settingsManager,
-			projectTrusted,
-			...(options.themePaths ? { cliPaths: options.themePaths } : {}),
-			...(options.noThemes ? { noThemes: true } : {}),
-		});
-		this.customThemes = themeFiles.themes;
-		this.env = env;
-		const themeWarnings = [...themeFiles.warnings];
-		if (themeFiles.skippedProjectThemes) {
-			themeWarnings.push(
-				"Project themes not loaded (.pi/themes, the themes of .pi/settings.json): the project is not trusted; start pi with --approve to trust it.",
-			);
-		}
-		if (!hasTheme(tuiSettings.theme, this.customThemes)) {
-			themeWarnings.push(
-				`Theme "${tuiSettings.theme}" (settings "theme") not found; using dark. Available: ${this.themeNames().join(", ")}`,
-			);
-		}
-		this.theme = createTheme(tuiSettings.theme, {
-			env,
-			custom: this.customThemes,
-			layout: { outputPad: tuiSettings.outputPad, codeBlockIndent: tuiSettings.codeBlockIndent },
-		});
+		this.themes = new AppThemes(runtime, options, env, tuiSettings.theme);
+		this.theme = this.themes.create(tuiSettings);
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
 		setKeybindings(this.keybindings);
 		this.startupWarnings = [
 			...(options.startupWarnings ?? []),
 			...(loaded.warning ? [loaded.warning] : []),
-			...themeWarnings,
+			...this.themes.warnings,
 		];
 		this.tui = new TUI(options.terminal, {
 			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
@@ -289,7 +263,7 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** The names `/settings` offers: built-in themes, then custom ones. */
 	themeNames(): string[] {
-		return [...BUILTIN_THEMES, ...this.customThemes.map((theme) => theme.name)];
+		return this.themes.names();
 	}
 
 	/** Switches the theme in place (every component is rebuilt) and saves it as the default. */
@@ -338,15 +312,7 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
 	rebuildTheme(): void {
-		const settings = this.currentTuiSettings;
-		Object.assign(
-			this.theme,
-			createTheme(settings.theme, {
-				env: this.env,
-				custom: this.customThemes,
-				layout: { outputPad: settings.outputPad, codeBlockIndent: settings.codeBlockIndent },
-			}),
-		);
+		Object.assign(this.theme, this.themes.create(this.currentTuiSettings));
 		this.showHeader();
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();
