@@ -121,7 +121,12 @@ export function toFileItem(entry: WalkedEntry): AutocompleteItem {
 /** How many of the best first-pass candidates get the exact (and costly) fuzzy score. */
 export const EXACT_RANKING_POOL = 256;
 
-const SEPARATOR_CHARS = new Set(["/", "-", "_", ".", " "]);
+/** `/ - _ . space`, as char codes. */
+const SEPARATOR_CODES = new Set([47, 45, 95, 46, 32]);
+
+function isAsciiUpper(code: number): boolean {
+	return code >= 65 && code <= 90;
+}
 
 /** True when `lowerQuery` is a subsequence of `lowerText` from `from` on. */
 function isSubsequenceFrom(lowerQuery: string, lowerText: string, from: number): boolean {
@@ -133,16 +138,14 @@ function isSubsequenceFrom(lowerQuery: string, lowerText: string, from: number):
 }
 
 /** True when the query's characters are word starts of the name, in order (`fb` in `foo-bar`, `fI` in `fileIndex`). */
-function matchesWordStarts(lowerQuery: string, path: string, nameStart: number, end: number): boolean {
+function matchesWordStarts(lowerQuery: string, path: string, lowerPath: string, nameStart: number): boolean {
 	let matched = 0;
-	for (let i = nameStart; i < end && matched < lowerQuery.length; i++) {
-		const char = path[i] ?? "";
-		const previous = path[i - 1] ?? "/";
+	for (let i = nameStart; i < lowerPath.length && matched < lowerQuery.length; i++) {
+		if (lowerPath.charCodeAt(i) !== lowerQuery.charCodeAt(matched)) continue;
+		const previous = path.charCodeAt(i - 1);
 		const isStart =
-			i === nameStart ||
-			SEPARATOR_CHARS.has(previous) ||
-			(char !== char.toLowerCase() && previous === previous.toLowerCase());
-		if (isStart && char.toLowerCase() === lowerQuery[matched]) matched++;
+			i === nameStart || SEPARATOR_CODES.has(previous) || (isAsciiUpper(path.charCodeAt(i)) && !isAsciiUpper(previous));
+		if (isStart) matched++;
 	}
 	return matched === lowerQuery.length;
 }
@@ -164,7 +167,7 @@ function quickScore(lowerQuery: string, entry: WalkedEntry): number | null {
 		const at = lowerPath.indexOf(lowerQuery, nameStart);
 		if (at === nameStart) score += 400;
 		else if (at > nameStart) score += 300;
-		else if (matchesWordStarts(lowerQuery, entry.path, nameStart, lowerPath.length)) score += 250;
+		else if (matchesWordStarts(lowerQuery, entry.path, lowerPath, nameStart)) score += 250;
 		else if (lowerPath.includes(lowerQuery)) score += 150;
 		else if (isSubsequenceFrom(lowerQuery, lowerPath, nameStart)) score += 100;
 	}
@@ -178,9 +181,14 @@ export function trimmedLowerPath(entry: { path: string; isDirectory: boolean }):
 	return (entry.isDirectory ? entry.path.slice(0, -1) : entry.path).toLowerCase();
 }
 
-/** True when `query` matches `entry` at all (a case-insensitive subsequence of its path). */
-export function matchesEntry(query: string, entry: WalkedEntry): boolean {
-	return isSubsequenceFrom(query.toLowerCase(), entry.lowerPath ?? trimmedLowerPath(entry), 0);
+/** The entries `query` matches at all (a case-insensitive subsequence of the path), in order. */
+export function filterEntries(entries: readonly WalkedEntry[], query: string): WalkedEntry[] {
+	const lowerQuery = query.toLowerCase();
+	const matches: WalkedEntry[] = [];
+	for (const entry of entries) {
+		if (isSubsequenceFrom(lowerQuery, entry.lowerPath ?? trimmedLowerPath(entry), 0)) matches.push(entry);
+	}
+	return matches;
 }
 
 /**
@@ -193,22 +201,26 @@ export function searchFiles(entries: readonly WalkedEntry[], query: string, limi
 	if (query.length === 0) return entries.slice(0, limit).map(toFileItem);
 	const lowerQuery = query.toLowerCase();
 	const pool = Math.max(limit, EXACT_RANKING_POOL);
-	let candidates: { entry: WalkedEntry; score: number }[] = [];
-	let floor = Number.NEGATIVE_INFINITY;
-	for (const entry of entries) {
-		const score = quickScore(lowerQuery, entry);
-		if (score === null || score < floor) continue;
-		candidates.push({ entry, score });
-		// Keep the pool bounded: drop the weaker half whenever it doubles.
-		if (candidates.length >= pool * 2) {
-			candidates.sort((a, b) => b.score - a.score);
-			candidates = candidates.slice(0, pool);
-			floor = candidates[candidates.length - 1]?.score ?? floor;
-		}
+	const quick = new Float64Array(entries.length);
+	let matched = 0;
+	for (let i = 0; i < entries.length; i++) {
+		const score = quickScore(lowerQuery, entries[i]!);
+		quick[i] = score ?? Number.NaN;
+		if (score !== null) matched++;
 	}
-	candidates.sort((a, b) => b.score - a.score);
+	// The pool's lowest first-pass score: everything at or above it gets the exact score.
+	let threshold = Number.NEGATIVE_INFINITY;
+	if (matched > pool) {
+		const sorted = quick.filter((score) => !Number.isNaN(score)).sort();
+		threshold = sorted[sorted.length - pool]!;
+	}
+	// Above the threshold first, then ties with it until the pool is full.
+	const pooled: number[] = [];
+	for (let i = 0; i < entries.length; i++) if (quick[i]! > threshold) pooled.push(i);
+	for (let i = 0; i < entries.length && pooled.length < pool; i++) if (quick[i] === threshold) pooled.push(i);
 	const scored: { entry: WalkedEntry; score: number }[] = [];
-	for (const { entry } of candidates.slice(0, pool)) {
+	for (const i of pooled) {
+		const entry = entries[i]!;
 		const score = scoreEntry(query, entry);
 		if (score !== null) scored.push({ entry, score });
 	}

@@ -1,36 +1,49 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions, CompletionResult } from "@pi/tui";
-import ignore, { type Ignore } from "ignore";
+import {
+	type AutocompleteItem,
+	type AutocompleteProvider,
+	type AutocompleteSuggestions,
+	type CompletionResult,
+	FILE_REFERENCE,
+	MAX_FILE_SUGGESTIONS,
+} from "@pi/tui";
+import { ProjectFileIndex, type ProjectFileIndexOptions } from "./project-file-index.js";
 
-/** The project's root `.gitignore` rules, or undefined without one (or when unreadable). */
-function loadRootGitignore(cwd: string): Ignore | undefined {
-	const path = join(cwd, ".gitignore");
-	if (!existsSync(path)) return undefined;
-	try {
-		return ignore().add(readFileSync(path, "utf8"));
-	} catch {
-		return undefined;
-	}
+/** What the editor should do when the file index has grown. */
+export interface FileIndexUpdate {
+	/**
+	 * True when the last `@` query found nothing while the index was still being read: the list
+	 * should open now if something matches, as if the user had typed again.
+	 */
+	openIfClosed: boolean;
 }
 
-/** The path an `@` suggestion inserts (`@src/a.ts`, `@"my file.ts"`). */
-function referencedPath(item: AutocompleteItem): string {
-	return item.value.replace(/^@/, "").replace(/^"(.*)"$/, "$1");
+export interface GitignoreAwareAutocompleteOptions extends Omit<ProjectFileIndexOptions, "onUpdate"> {
+	/** Called when the file index grew; refresh the editor's list (`Editor.refreshAutocomplete`) and render. */
+	onUpdate?: (update: FileIndexUpdate) => void;
 }
 
 /**
- * Wraps an autocomplete provider so `@` file suggestions leave out what the project's root
- * `.gitignore` ignores (build output, caches); commands and Tab paths pass through.
+ * Wraps an autocomplete provider so `@` file suggestions come from the project as git sees it:
+ * every `.gitignore` (nested ones relative to their directory), `.git/info/exclude`, never `.git`
+ * (see project-file-index.ts). The tree is read lazily, on the first `@`, in the background;
+ * commands and Tab paths pass through to `inner`.
  */
 export class GitignoreAwareAutocomplete implements AutocompleteProvider {
-	private readonly rules: Ignore | undefined;
+	private readonly index: ProjectFileIndex;
+	private lastQueryWasFile = false;
+	private waitingForEntries = false;
 
 	constructor(
 		private readonly inner: AutocompleteProvider,
 		cwd: string,
+		private readonly options: GitignoreAwareAutocompleteOptions = {},
 	) {
-		this.rules = loadRootGitignore(cwd);
+		this.index = new ProjectFileIndex(cwd, { ...options, onUpdate: () => this.indexUpdated() });
+	}
+
+	/** The index behind the `@` suggestions (tests wait on `idle()`). */
+	get fileIndex(): ProjectFileIndex {
+		return this.index;
 	}
 
 	getSuggestions(
@@ -39,14 +52,19 @@ export class GitignoreAwareAutocomplete implements AutocompleteProvider {
 		cursorCol: number,
 		options?: { force?: boolean },
 	): AutocompleteSuggestions | null {
-		const suggestions = this.inner.getSuggestions(lines, cursorLine, cursorCol, options);
-		const rules = this.rules;
-		if (!suggestions || !rules || !suggestions.prefix.startsWith("@")) return suggestions;
-		const items = suggestions.items.filter((item) => {
-			const path = referencedPath(item);
-			return path === "" || !rules.ignores(path);
-		});
-		return items.length > 0 ? { ...suggestions, items } : null;
+		const reference = FILE_REFERENCE.exec((lines[cursorLine] ?? "").slice(0, cursorCol))?.[1];
+		const wasFile = this.lastQueryWasFile;
+		this.lastQueryWasFile = reference !== undefined;
+		this.waitingForEntries = false;
+		if (reference === undefined) return this.inner.getSuggestions(lines, cursorLine, cursorCol, options);
+		const query = reference.slice(1).replace(/^"/, "");
+		// A fresh "@" reads the tree again (when the last walk is stale); refinements reuse it.
+		if (!wasFile || query.length === 0) this.index.refresh();
+		const items = this.index.search(query, MAX_FILE_SUGGESTIONS);
+		if (items.length > 0) return { items, prefix: reference };
+		// More files may still turn up: open the list when they do.
+		this.waitingForEntries = this.index.walking;
+		return null;
 	}
 
 	applyCompletion(
@@ -57,5 +75,10 @@ export class GitignoreAwareAutocomplete implements AutocompleteProvider {
 		prefix: string,
 	): CompletionResult {
 		return this.inner.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+	}
+
+	private indexUpdated(): void {
+		if (!this.lastQueryWasFile) return;
+		this.options.onUpdate?.({ openIfClosed: this.waitingForEntries });
 	}
 }

@@ -333,7 +333,13 @@ export class InteractiveApp implements InteractiveAppView {
 			...session.promptTemplates.map((template) => ({ name: template.name, description: template.description })),
 		];
 		this.editor.setAutocompleteProvider(
-			new GitignoreAwareAutocomplete(new CombinedAutocompleteProvider(commands, this.runtime.cwd), this.runtime.cwd),
+			new GitignoreAwareAutocomplete(new CombinedAutocompleteProvider(commands, this.runtime.cwd), this.runtime.cwd, {
+				// The @ file index grows in the background: show what it found without waiting for a key.
+				onUpdate: (update) => {
+					this.editor.refreshAutocomplete(update);
+					this.tui.requestRender();
+				},
+			}),
 		);
 		this.refreshFooter();
 	}
