@@ -87,6 +87,11 @@ export class TmuxPi {
 		return this.tmux("capture-pane", "-p", "-t", "pi");
 	}
 
+	/** The visible pane with its colours and attributes as SGR sequences (`capture-pane -e`). */
+	styledScreen(): string {
+		return this.tmux("capture-pane", "-p", "-e", "-t", "pi");
+	}
+
 	/** The pane text including the scrollback. */
 	history(): string {
 		return this.tmux("capture-pane", "-p", "-S", "-", "-t", "pi");

@@ -102,6 +102,9 @@ export class TUI extends Container {
 		this.alternateScreen = alternate;
 		this.renderer.clearScrollback = !alternate;
 		if (!this.started) return;
+		// The main screen keeps its last frame while the alternate one is shown: park the cursor
+		// below it, so what the shell prints after the app does not land inside it.
+		if (alternate) this.terminal.write(this.renderer.finish());
 		this.terminal.write(alternate ? ALTERNATE_SCREEN_ON : ALTERNATE_SCREEN_OFF);
 		this.requestRender(true);
 	}

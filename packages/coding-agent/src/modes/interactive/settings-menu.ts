@@ -246,6 +246,10 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 						save({ treeFilterMode: value as TuiSettings["treeFilterMode"] });
 						return;
 					case "tuiMode":
+						// The other screen starts clean: close the panel and draw the frame without it first
+						// (the main screen keeps that frame while the alternate screen is shown).
+						close();
+						app.tui.renderNow();
 						save({ tuiMode: value as TuiSettings["tuiMode"] });
 						return;
 					case "editorPaddingX":

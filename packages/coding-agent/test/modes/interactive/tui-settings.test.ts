@@ -237,10 +237,9 @@ describe("TUI settings in the app and in /settings", () => {
 		await fixture.waitForText("answer line 39");
 		await selectSetting(fixture, "TUI mode");
 		await fixture.type("\r");
-		await waitForSetting(fixture, "TUI mode", "fullscreen");
-		await closeOverlay(fixture);
-		expect(fixture.app.tui.usesAlternateScreen).toBe(true);
+		// The panel closes itself, so the alternate screen starts clean.
 		await fixture.waitUntil((screen) => !screen.includes("Settings"));
+		expect(fixture.app.tui.usesAlternateScreen).toBe(true);
 		// The footer is on the last row, the editor right above it; the newest lines above that.
 		const viewport = fixture.terminal.getViewport();
 		expect(viewport[15]).toContain("faux");
@@ -255,7 +254,6 @@ describe("TUI settings in the app and in /settings", () => {
 		// Back to regular: the transcript is drawn inline again, nothing pinned.
 		await selectSetting(fixture, "TUI mode");
 		await fixture.type("\r");
-		await closeOverlay(fixture);
 		await fixture.waitUntil(() => !fixture.app.tui.usesAlternateScreen);
 		await fixture.waitForText("answer line 39");
 	});
