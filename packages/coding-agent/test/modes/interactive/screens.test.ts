@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { SettingsManager } from "../../../src/core/config/settings-manager.js";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
 import { terminalToSvg } from "./terminal-svg.js";
@@ -55,5 +56,30 @@ describe("documentation screens", () => {
 		const svg = terminalToSvg(fixture.terminal, { title: "pi: an extension dialog" });
 		expect(svg).toContain("rm -rf build/");
 		save("interactive-dialog.svg", svg);
+	});
+
+	it("/settings with a custom theme", async () => {
+		const agentDir = tempDir();
+		mkdirSync(join(agentDir, "themes"));
+		writeFileSync(
+			join(agentDir, "themes", "harbour.json"),
+			JSON.stringify({ name: "harbour", accent: "#ffaf5f", userBg: "#1c3a4a", warning: "#ffd787" }),
+		);
+		const settingsManager = SettingsManager.create(tempDir(), agentDir);
+		settingsManager.updateGlobal({ theme: "harbour" });
+		const fixture = await createAppFixture({ cwd: tempDir(), agentDir, settingsManager, columns: 90, rows: 30 });
+		fixtures.push(fixture);
+		fixture.faux.setResponses([fauxAssistantMessage("Done: the footer shows the current model.")]);
+		await fixture.type("Switch to the harbour theme\r");
+		await fixture.waitForText("Done: the footer");
+		await fixture.type("/settings\r");
+		await fixture.waitForText("↑↓ select");
+		for (let step = 0; step < 11; step++) await fixture.type("\x1b[B");
+		await fixture.waitForText("→ TUI mode");
+		const svg = terminalToSvg(fixture.terminal, { title: "pi: /settings" });
+		expect(svg).toContain("Hardware cursor");
+		// The theme's accent (#ffaf5f) draws the panel's border.
+		expect(svg.toLowerCase()).toContain('fill="#ffaf5f"');
+		save("interactive-settings.svg", svg);
 	});
 });
