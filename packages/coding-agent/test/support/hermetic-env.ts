@@ -5,4 +5,7 @@
 // the session dir or turn on offline mode. Tests that need such a variable set it themselves.
 const AMBIENT = /(_API_KEY|_OAUTH_TOKEN|_AUTH_TOKEN|^PI_|^OPENAI_|^ANTHROPIC_|^GEMINI_|^GOOGLE_|^AWS_|^AZURE_)/;
 
-for (const name of Object.keys(process.env)) if (AMBIENT.test(name)) delete process.env[name];
+// PI_WRITE_SCREENS only asks screens.test.ts to write the docs' images; it changes no behaviour.
+const KEPT = new Set(["PI_WRITE_SCREENS"]);
+
+for (const name of Object.keys(process.env)) if (AMBIENT.test(name) && !KEPT.has(name)) delete process.env[name];
