@@ -75,6 +75,11 @@ describe("pi with two local servers found on loopback", () => {
 			expect(chats).toHaveLength(1);
 			expect((chats[0]?.body as { model?: string }).model).toBe("beta-two");
 			expect(ollama.requests.filter((request) => request.api !== "models")).toEqual([]);
+			// Quit before the temp dirs go (a killed pi may still be writing its session).
+			pi.keys("C-c");
+			await pi.waitFor("Press Ctrl+C again to quit");
+			pi.keys("C-c");
+			await pi.waitFor("PI_EXITED 0");
 		},
 	);
 });
