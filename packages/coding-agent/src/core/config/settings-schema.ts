@@ -77,6 +77,7 @@ const CHECKS: Record<string, Check> = {
 	theme: string,
 	quietStartup: boolean,
 	collapseChangelog: boolean,
+	lastChangelogVersion: string,
 	doubleEscapeAction: oneOf("tree", "fork", "none"),
 	treeFilterMode: oneOf("default", "no-tools", "user-only", "labeled-only", "all"),
 	editorPaddingX: wholeNumber(0, 3),

@@ -45,6 +45,8 @@ export interface Settings {
 	theme?: string;
 	quietStartup?: boolean;
 	collapseChangelog?: boolean;
+	/** The last version whose changes the interactive mode announced (written by pi). */
+	lastChangelogVersion?: string;
 	doubleEscapeAction?: "tree" | "fork" | "none";
 	treeFilterMode?: "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 	editorPaddingX?: number;

@@ -20,13 +20,15 @@ import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
 import { AppThemes } from "./app-themes.js";
 import { BuiltinCommands } from "./builtin-commands.js";
+import { announceUpdate } from "./changelog-notice.js";
 import { FooterComponent } from "./components/footer.js";
-import { type HeaderInfo, headerLines } from "./components/header.js";
+import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
+import { collectHeaderInfo } from "./header-info.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import type { InteractiveModeOptions } from "./interactive-mode-options.js";
 import { TerminalProgress } from "./terminal-progress.js";
@@ -178,6 +180,7 @@ export class InteractiveApp implements InteractiveAppView {
 	/** Sends the initial messages, then reads prompts until the user quits; resolves with the exit code. */
 	async run(): Promise<number> {
 		const loop = async (): Promise<void> => {
+			this.announceUpdate();
 			await this.offerForkHere();
 			const { initialMessage, initialImages } = this.options;
 			if (initialMessage !== undefined || (initialImages && initialImages.length > 0)) {
@@ -193,6 +196,17 @@ export class InteractiveApp implements InteractiveAppView {
 		};
 		loop().catch((error: unknown) => this.showError(error));
 		return this.exitCode;
+	}
+
+	/** After an update, what changed since the last version announced (changelog-notice.ts). */
+	private announceUpdate(): void {
+		announceUpdate({
+			settings: this.session.settingsManager,
+			version: this.options.version,
+			changelog: this.options.changelog,
+			collapse: this.currentTuiSettings.collapseChangelog,
+			show: (lines) => this.showNotice(lines.map((line, i) => (i === 0 ? this.theme.accent(line) : line)).join("\n")),
+		});
 	}
 
 	/**
@@ -302,7 +316,12 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** Draws the start-up header; diagnostics wrap to the terminal width. */
 	private showHeader(): void {
-		const info = this.headerInfo();
+		const info = collectHeaderInfo(this.runtime, {
+			...(this.options.version !== undefined ? { version: this.options.version } : {}),
+			...(this.options.verbose !== undefined ? { verbose: this.options.verbose } : {}),
+			quiet: this.currentTuiSettings.quietStartup,
+			startupWarnings: this.startupWarnings,
+		});
 		let cache: { width: number; lines: string[] } | undefined;
 		this.header.set((width) => {
 			if (cache?.width !== width) cache = { width, lines: headerLines(info, this.theme, width) };
@@ -469,32 +488,5 @@ export class InteractiveApp implements InteractiveAppView {
 		} else {
 			this.inputBuffer.push(text);
 		}
-	}
-
-	private headerInfo(): HeaderInfo {
-		const session = this.session;
-		let contextFiles: string[] = [];
-		try {
-			contextFiles = this.runtime.services.resourceLoader.load().contextFiles.map((file) => file.path);
-		} catch {
-			contextFiles = [];
-		}
-		return {
-			version: this.options.version ?? "0.0.0",
-			contextFiles,
-			skills: session.skills.map((skill) => skill.name),
-			promptTemplates: session.promptTemplates.map((template) => `/${template.name}`),
-			extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
-			diagnostics: this.runtime.diagnostics,
-			warnings: [
-				...this.startupWarnings,
-				...(this.runtime.modelFallbackMessage ? [this.runtime.modelFallbackMessage] : []),
-				...(session.model
-					? []
-					: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
-			],
-			verbose: this.options.verbose ?? false,
-			quiet: this.currentTuiSettings.quietStartup,
-		};
 	}
 }

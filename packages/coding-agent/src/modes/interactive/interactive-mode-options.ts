@@ -17,6 +17,8 @@ export interface InteractiveModeOptions {
 	startupWarnings?: string[];
 	/** The version shown in the header. */
 	version?: string;
+	/** The CHANGELOG.md text, asked for only after an update (`collapseChangelog`). */
+	changelog?: () => string | undefined;
 	/** `--theme <path>` (repeatable): theme files or folders loaded besides the discovered ones. */
 	themePaths?: string[];
 	/** `--no-themes`: no theme discovery (`--theme` paths still load). */

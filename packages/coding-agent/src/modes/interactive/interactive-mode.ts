@@ -16,6 +16,15 @@ function packageVersion(): string {
 	}
 }
 
+function packageChangelog(): string | undefined {
+	try {
+		return readFileSync(new URL("../../../CHANGELOG.md", import.meta.url), "utf8");
+	} catch {
+		// Not shipped (a development checkout before the first release): the notice says less.
+		return undefined;
+	}
+}
+
 const EXIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 
 /** Runs the terminal UI until the user quits. Resolves with the process exit code. */
@@ -26,6 +35,7 @@ export async function runInteractiveMode(
 	const app = new InteractiveApp(runtime, {
 		...options,
 		version: options.version ?? packageVersion(),
+		changelog: options.changelog ?? packageChangelog,
 		terminal: options.terminal ?? new ProcessTerminal(),
 	});
 	// The terminal is restored on every way out: quit, a crash, SIGTERM and SIGHUP.

@@ -1,0 +1,34 @@
+import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { HeaderInfo } from "./components/header.js";
+
+/** What the start-up header lists for the runtime's current session. */
+export function collectHeaderInfo(
+	runtime: AgentSessionRuntime,
+	options: { version?: string; verbose?: boolean; quiet: boolean; startupWarnings: readonly string[] },
+): HeaderInfo {
+	const session = runtime.session;
+	let contextFiles: string[] = [];
+	try {
+		contextFiles = runtime.services.resourceLoader.load().contextFiles.map((file) => file.path);
+	} catch {
+		// The header is informational; a load failure is reported by the runtime's diagnostics.
+		contextFiles = [];
+	}
+	return {
+		version: options.version ?? "0.0.0",
+		contextFiles,
+		skills: session.skills.map((skill) => skill.name),
+		promptTemplates: session.promptTemplates.map((template) => `/${template.name}`),
+		extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
+		diagnostics: runtime.diagnostics,
+		warnings: [
+			...options.startupWarnings,
+			...(runtime.modelFallbackMessage ? [runtime.modelFallbackMessage] : []),
+			...(session.model
+				? []
+				: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
+		],
+		verbose: options.verbose ?? false,
+		quiet: options.quiet,
+	};
+}
