@@ -1,10 +1,10 @@
 // Bundles the built `pi` (dist/main.js and everything it imports) into dist/bundle/: a module per
 // lazily imported part (splitting), so a mode parses only what it runs, run by dist/bundle/pi.js,
-// the `bin` of @pi/cli (bundle-loader.mjs). Node spends most of a plain start-up resolving and
+// the `bin` of @pi/cli (bundle-loader.cjs). Node spends most of a plain start-up resolving and
 // reading ~700 module files (typebox alone is ~250); the bundle reads a few dozen. esbuild writes
 // the split bundle as ES modules; each is then converted to a CommonJS function the loader runs
 // through vm.Script, because Node 20 can cache V8's compiled code only for scripts (see
-// bundle-loader.mjs). Run by `build` after `tsc -b`; a failed bundle fails the build (it is what
+// bundle-loader.cjs). Run by `build` after `tsc -b`; a failed bundle fails the build (it is what
 // `pi` runs). dist/cli.js stays as the unbundled program (PI_E2E_CLI=dist/cli.js runs the e2e
 // tests against it).
 //
@@ -17,7 +17,7 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync as readFileSyncSync } from "node:fs";
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
@@ -99,11 +99,12 @@ async function toLoaderModule(file, code, localDynamicImports) {
 	return `(function (exports, require, module, __filename, __dirname, __piImport, __piChunkUrl) {"use strict";\n${commonJs}\n})`;
 }
 
-await rm(outdir, { recursive: true, force: true });
+// Written beside the old bundle, then swapped in: a run starting meanwhile finds one or the other.
+const staging = `${outdir}.staging-${process.pid}`;
 try {
 	const result = await build({
 		entryPoints: { "pi-main": join(root, "dist", "main.js") },
-		outdir,
+		outdir: staging,
 		bundle: true,
 		splitting: true,
 		format: "esm",
@@ -115,27 +116,37 @@ try {
 		write: false,
 		logLevel: "error",
 	});
+	await mkdir(join(staging, "chunks"), { recursive: true });
+	const modules = await Promise.all(
+		result.outputFiles.map(async (output) => {
+			const relativePath = relative(staging, output.path).split(sep).join("/");
+			const meta = result.metafile.outputs[relative(process.cwd(), output.path).split(sep).join("/")];
+			if (!meta) throw new Error(`no metafile entry for ${relativePath}`);
+			const localDynamicImports = meta.imports
+				.filter((entry) => entry.kind === "dynamic-import" && !entry.external)
+				.map((entry) => {
+					const target = relative(dirname(output.path), join(process.cwd(), entry.path)).split(sep).join("/");
+					return target.startsWith(".") ? target : `./${target}`;
+				});
+			const contents = await toLoaderModule(relativePath, output.text, localDynamicImports);
+			await writeFile(output.path, contents);
+			return { relativePath, contents };
+		}),
+	);
 	const hash = createHash("sha256");
-	await mkdir(join(outdir, "chunks"), { recursive: true });
-	for (const output of result.outputFiles) {
-		const relativePath = relative(outdir, output.path).split(sep).join("/");
-		const meta = result.metafile.outputs[relative(process.cwd(), output.path).split(sep).join("/")];
-		if (!meta) throw new Error(`no metafile entry for ${relativePath}`);
-		const localDynamicImports = meta.imports
-			.filter((entry) => entry.kind === "dynamic-import" && !entry.external)
-			.map((entry) => {
-				const target = relative(dirname(output.path), join(process.cwd(), entry.path)).split(sep).join("/");
-				return target.startsWith(".") ? target : `./${target}`;
-			});
-		const contents = await toLoaderModule(relativePath, output.text, localDynamicImports);
+	modules.sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
+	for (const { relativePath, contents } of modules)
 		hash.update(relativePath).update("\0").update(contents).update("\0");
-		await writeFile(output.path, contents);
-	}
-	const loader = await readFile(join(root, "scripts", "bundle-loader.mjs"), "utf8");
+	const loader = await readFile(join(root, "scripts", "bundle-loader.cjs"), "utf8");
 	const buildId = hash.digest("hex").slice(0, 16);
-	await writeFile(join(outdir, "pi.js"), loader.replace("__PI_BUILD_ID__", buildId));
-	await chmod(join(outdir, "pi.js"), 0o755);
+	await writeFile(join(staging, "pi.js"), loader.replace("__PI_BUILD_ID__", buildId));
+	await chmod(join(staging, "pi.js"), 0o755);
+	// pi.js is CommonJS (no name: bundle-location.mjs looks further up for @pi/cli's package.json).
+	await writeFile(join(staging, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+	await rm(outdir, { recursive: true, force: true });
+	await rename(staging, outdir);
 } catch (error) {
+	await rm(staging, { recursive: true, force: true });
 	await rm(outdir, { recursive: true, force: true });
 	throw error;
 }

@@ -9,7 +9,9 @@
 // ends by returning a status (not by a signal, nor by exiting from inside). Any failure to
 // read, use or write it is silent: the modules then compile as they would have. PI_NO_COMPILE_CACHE=1
 // neither reads nor writes it.
-import {
+// CommonJS (dist/bundle/package.json says so): Node then runs it without starting its ES module
+// loader, which costs more than the rest of this file.
+const {
 	closeSync,
 	fstatSync,
 	mkdirSync,
@@ -20,20 +22,19 @@ import {
 	rmSync,
 	statSync,
 	writeFileSync,
-} from "node:fs";
-import { createRequire } from "node:module";
-import { homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import vm from "node:vm";
-import { crc32 } from "node:zlib";
+} = require("node:fs");
+const { createRequire } = require("node:module");
+const { homedir } = require("node:os");
+const { dirname, isAbsolute, join, resolve, sep } = require("node:path");
+const { pathToFileURL } = require("node:url");
+const vm = require("node:vm");
 
 const BUILD_ID = "__PI_BUILD_ID__";
-const MAGIC = "pi-code-cache-1\n";
+const MAGIC = "pi-code-cache-2\n";
 /** Cache files of other builds untouched this long are removed when a new one is written. */
 const STALE_MS = 30 * 24 * 60 * 60 * 1000;
 
-const bundleDir = dirname(fileURLToPath(import.meta.url));
+const bundleDir = __dirname;
 const useCache = process.env.PI_NO_COMPILE_CACHE !== "1";
 
 function cacheDirectory() {
@@ -67,6 +68,8 @@ function readCache() {
 }
 
 const cached = readCache();
+/** The checksum of a cache entry (crypto: loaded by every run that gets this far anyway). */
+const checksumOf = (data) => require("node:crypto").hash("sha1", data);
 /** The modules this run compiled, by name (path below the bundle directory). */
 const compiled = new Map();
 let cacheOutdated = false;
@@ -78,7 +81,7 @@ function writeCache() {
 		const entries = [];
 		for (const [name, { sourceKey, script }] of compiled) {
 			const data = script.createCachedData();
-			entries.push({ name, sourceKey, checksum: crc32(data), data });
+			entries.push({ name, sourceKey, checksum: checksumOf(data), data });
 		}
 		for (const [name, entry] of cached) if (!compiled.has(name)) entries.push({ name, ...entry });
 		const header = Buffer.from(
@@ -112,6 +115,17 @@ function removeStaleCaches(directory) {
 }
 
 const modules = new Map();
+const requires = new Map();
+
+/** Node's require() for the bundle modules in `directory` (built-ins, externals), made once per directory. */
+function requireFrom(directory) {
+	let nodeRequire = requires.get(directory);
+	if (!nodeRequire) {
+		nodeRequire = createRequire(join(directory, "noop.js"));
+		requires.set(directory, nodeRequire);
+	}
+	return nodeRequire;
+}
 
 /** Runs the bundle module at `file` (once) and returns its exports. */
 function load(file) {
@@ -133,7 +147,7 @@ function load(file) {
 	const entry = cached.get(name);
 	// V8 checks only the source's length and its own version: the rest is ours to check (a file
 	// damaged on disk must not reach V8's deserializer).
-	const usable = entry !== undefined && entry.sourceKey === sourceKey && crc32(entry.data) === entry.checksum;
+	const usable = entry !== undefined && entry.sourceKey === sourceKey && checksumOf(entry.data) === entry.checksum;
 	const script = new vm.Script(source, {
 		filename: file,
 		cachedData: usable ? entry.data : undefined,
@@ -144,16 +158,15 @@ function load(file) {
 		if (!usable || script.cachedDataRejected) cacheOutdated = true;
 	}
 	const directory = dirname(file);
-	const nodeRequire = createRequire(file);
-	const inBundle = (specifier) => specifier.startsWith("./") || specifier.startsWith("../");
+	const nodeRequire = requireFrom(directory);
 	const localRequire = (specifier) => {
-		if (inBundle(specifier)) {
+		if (specifier.startsWith("./") || specifier.startsWith("../")) {
 			const target = resolve(directory, specifier);
 			if (target.startsWith(bundleDir + sep)) return load(target);
 		}
 		return nodeRequire(specifier);
 	};
-	localRequire.resolve = nodeRequire.resolve;
+	localRequire.resolve = (specifier, options) => nodeRequire.resolve(specifier, options);
 	// import() of another bundle module: evaluated a microtask later, as import() never runs it synchronously.
 	const localImport = (specifier) => Promise.resolve().then(() => load(resolve(directory, specifier)));
 	script.runInThisContext()(
@@ -172,7 +185,9 @@ function load(file) {
 const SIGNAL_STATUSES = new Set([130, 129, 143]);
 
 const { main } = load(join(bundleDir, "pi-main.js"));
-const status = await main(process.argv.slice(2));
-if (!SIGNAL_STATUSES.has(status)) writeCache();
-// Exit explicitly: idle keep-alive sockets of provider SDKs must not hold a finished run open.
-process.exit(status);
+// A rejection stays unhandled: Node prints it and exits 1, as for the unbundled dist/cli.js.
+void main(process.argv.slice(2)).then((status) => {
+	if (!SIGNAL_STATUSES.has(status)) writeCache();
+	// Exit explicitly: idle keep-alive sockets of provider SDKs must not hold a finished run open.
+	process.exit(status);
+});
