@@ -41,11 +41,13 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 		pi.type("/settings");
 		pi.keys("Enter");
 		await pi.waitFor("↑↓ select");
+		// The highlighted row ("→ Label  value"); each Down is sent only once the last one is drawn.
+		const selected = (screen: string): string | undefined => /→ (\S[^│]*?)\s{2,}/.exec(screen)?.[1];
 		for (let step = 0; step < 30; step++) {
-			const screen = pi.screen();
-			if (screen.includes(`→ ${label}`)) return;
+			const current = selected(await pi.waitFor((screen) => selected(screen) !== undefined));
+			if (current === label) return;
 			pi.keys("Down");
-			await pi.waitFor((next) => next !== screen);
+			await pi.waitFor((screen) => selected(screen) !== current);
 		}
 		throw new Error(`"${label}" not reached in /settings:\n${pi.screen()}`);
 	}
