@@ -60,7 +60,9 @@ export class TmuxPi {
 			String(options.columns ?? 100),
 			"-y",
 			String(options.rows ?? 30),
-			script,
+			// The pane would inherit the tmux server's environment, i.e. this test process's, with the
+			// provider keys and FORCE_COLOR that the test env leaves out; the script exports the rest.
+			`exec env -i TMUX="$TMUX" TMUX_PANE="$TMUX_PANE" /bin/sh ${shellQuote(script)}`,
 		);
 	}
 
