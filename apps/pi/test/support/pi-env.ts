@@ -33,6 +33,9 @@ export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
 	mkdirSync(cwd, { recursive: true });
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(process.env)) if (!SCRUBBED.test(key)) env[key] = value;
+	// NO_COLOR below is the tests' colour setting. A host's FORCE_COLOR (common on CI) would override
+	// it, and Node then prints a warning about the pair onto pi's terminal, in the middle of a frame.
+	delete env.FORCE_COLOR;
 	Object.assign(env, {
 		HOME: home,
 		USERPROFILE: home,
