@@ -53,26 +53,26 @@ export function installAgentHooks(agent: Agent, runner: ExtensionRunner): () => 
 		return replaced ? current : undefined;
 	};
 	let turnIndex = -1;
-	return agent.subscribe(async (event: AgentEvent, signal) => {
+	// Not an async function: a streamed reply is one event per delta, and an event no handler
+	// listens to returns nothing, so the Agent does not await a promise for it (agent-core's
+	// dispatcher awaits only what a listener returns).
+	return agent.subscribe((event: AgentEvent, signal): Promise<void> | undefined => {
 		runner.currentSignal = signal;
 		switch (event.type) {
 			case "agent_start":
 				turnIndex = -1;
-				await runner.emit(event);
-				return;
+				return runner.emit(event);
 			case "turn_start":
 				turnIndex++;
-				await runner.emit({ type: "turn_start", turnIndex, timestamp: Date.now() });
-				return;
+				return runner.emit({ type: "turn_start", turnIndex, timestamp: Date.now() });
 			case "turn_end":
-				await runner.emit({ type: "turn_end", turnIndex, message: event.message, toolResults: event.toolResults });
-				return;
+				return runner.emit({ type: "turn_end", turnIndex, message: event.message, toolResults: event.toolResults });
 			case "agent_end":
-				await runner.emit(event);
-				runner.currentSignal = undefined;
-				return;
+				return runner.emit(event).then(() => {
+					runner.currentSignal = undefined;
+				});
 			default:
-				await runner.emit(event);
+				return runner.hasHandlers(event.type) ? runner.emit(event) : undefined;
 		}
 	});
 }
