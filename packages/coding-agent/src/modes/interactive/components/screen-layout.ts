@@ -52,9 +52,12 @@ export class ScreenLayout implements Component {
 	}
 
 	render(width: number): string[] {
-		const scrolling = ([] as string[]).concat(...this.scrolling.map((child) => child.render(width)));
-		const fixed = ([] as string[]).concat(...this.fixed.map((child) => child.render(width)));
-		if (!this.fullscreen) return scrolling.concat(fixed);
+		const scrollingParts = this.scrolling.map((child) => child.render(width));
+		const fixedParts = this.fixed.map((child) => child.render(width));
+		// One copy of a long transcript per frame, as a plain container would make.
+		if (!this.fullscreen) return ([] as string[]).concat(...scrollingParts, ...fixedParts);
+		const scrolling = ([] as string[]).concat(...scrollingParts);
+		const fixed = ([] as string[]).concat(...fixedParts);
 		const room = Math.max(1, this.rows() - fixed.length);
 		this.lastRoom = room;
 		// Scrolled up, new lines at the end must not move what the user is reading.
