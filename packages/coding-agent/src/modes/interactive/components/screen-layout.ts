@@ -65,7 +65,9 @@ export class ScreenLayout implements Component {
 			this.scrollOffset += scrolling.length - this.lastScrollingLength;
 		}
 		this.lastScrollingLength = scrolling.length;
-		this.scrollOffset = Math.min(this.scrollOffset, Math.max(0, scrolling.length - room));
+		// Scrolled up, one row is the "more below" line: the top is reached at length - (room - 1).
+		const maxOffset = scrolling.length > room ? scrolling.length - Math.max(1, room - 1) : 0;
+		this.scrollOffset = Math.min(this.scrollOffset, maxOffset);
 		const end = scrolling.length - this.scrollOffset;
 		let window: string[];
 		if (this.scrollOffset > 0) {

@@ -1,0 +1,97 @@
+import { KeybindingsManager } from "@pi/tui";
+import { describe, expect, it } from "vitest";
+import { APP_KEYBINDINGS } from "../../../src/modes/interactive/app-keybindings.js";
+import { ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
+import { SettingsPanel } from "../../../src/modes/interactive/components/settings-panel.js";
+import { createTheme } from "../../../src/modes/interactive/theme.js";
+import { cellAt, palette, renderAlone } from "./render-support.js";
+
+class Lines {
+	constructor(public lines: string[]) {}
+	render(): string[] {
+		return this.lines;
+	}
+	invalidate(): void {}
+}
+
+const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}`);
+
+describe("ScreenLayout", () => {
+	const theme = createTheme("dark", { env: {} });
+
+	it("regular mode draws the scrolling part, then the fixed part, whatever the height", () => {
+		const layout = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor", "footer"])], () => 5, theme);
+		const lines = layout.render(40);
+		expect(lines).toHaveLength(22);
+		expect(lines.slice(-3)).toEqual(["line 19", "editor", "footer"]);
+	});
+
+	it("fullscreen draws exactly one screen: the fixed part at the bottom, the newest lines above", () => {
+		const layout = new ScreenLayout([new Lines(numbered(3))], [new Lines(["editor", "footer"])], () => 6, theme);
+		layout.setFullscreen(true);
+		// Short content: blank rows between the transcript and the pinned editor.
+		expect(layout.render(40)).toEqual(["line 0", "line 1", "line 2", "", "editor", "footer"]);
+		const long = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor", "footer"])], () => 6, theme);
+		long.setFullscreen(true);
+		expect(long.render(40)).toEqual(["line 16", "line 17", "line 18", "line 19", "editor", "footer"]);
+	});
+
+	it("scrolls by screens, says how much is below, and stays put while new lines arrive", () => {
+		const transcript = new Lines(numbered(30));
+		const layout = new ScreenLayout([transcript], [new Lines(["editor"])], () => 6, theme);
+		layout.setFullscreen(true);
+		layout.render(60);
+		layout.scrollPages(-1);
+		const scrolled = layout.render(60);
+		expect(scrolled).toHaveLength(6);
+		// A page is the window's height less two rows of overlap (5 - 2 = 3 lines here).
+		expect(scrolled.slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
+		expect(scrolled[4]).toContain("↓ 3 more lines");
+		expect(scrolled[5]).toBe("editor");
+		transcript.lines = numbered(35);
+		expect(layout.render(60).slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
+		expect(layout.linesBelow).toBe(8);
+		layout.scrollPages(-100);
+		expect(layout.render(60)[0]).toBe("line 0");
+		layout.scrollToEnd();
+		expect(layout.render(60).slice(0, 5)).toEqual(["line 30", "line 31", "line 32", "line 33", "line 34"]);
+	});
+
+	it("scrolling does nothing in regular mode", () => {
+		const layout = new ScreenLayout([new Lines(numbered(30))], [], () => 6, theme);
+		layout.scrollPages(-1);
+		expect(layout.linesBelow).toBe(0);
+	});
+});
+
+describe("SettingsPanel", () => {
+	it("draws the settings with their values in the theme's colours inside an accent border", async () => {
+		const theme = createTheme("dark", { env: {} });
+		const keybindings = new KeybindingsManager(
+			Object.fromEntries(Object.entries(APP_KEYBINDINGS).map(([action, keys]) => [action, [...keys]])),
+		);
+		const changes: string[] = [];
+		const panel = new SettingsPanel(
+			"Settings",
+			[
+				{ id: "a", label: "Output padding", currentValue: "1", values: ["0", "1", "2"], description: "Columns." },
+				{ id: "b", label: "TUI mode", currentValue: "regular", values: ["regular", "fullscreen"] },
+			],
+			theme,
+			keybindings,
+			{ onChange: (id, value) => changes.push(`${id}=${value}`), onCancel: () => changes.push("cancel") },
+		);
+		const terminal = await renderAlone(panel, 50, 14);
+		const screen = terminal.getViewport().join("\n");
+		expect(screen).toMatch(/→ Output padding\s+1/);
+		expect(screen).toMatch(/ TUI mode\s+regular/);
+		expect(screen).toContain("Columns.");
+		expect(cellAt(terminal, "╭")?.fg).toEqual(palette(75));
+		expect(cellAt(terminal, "Output padding")).toMatchObject({ fg: palette(75), bold: true });
+		expect(cellAt(terminal, "regular")?.fg).toEqual(palette(221));
+		panel.handleInput("\r");
+		panel.handleInput("\x1b[B");
+		panel.handleInput(" ");
+		expect(changes).toEqual(["a=2", "b=fullscreen"]);
+	});
+});
