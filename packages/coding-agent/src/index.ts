@@ -238,6 +238,11 @@ export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
 export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {
+	MAX_INDEXED_ENTRIES,
+	ProjectFileIndex,
+	type ProjectFileIndexOptions,
+} from "./modes/interactive/project-file-index.js";
+export {
 	type JsonAssistantMessageEvent,
 	type JsonEvent,
 	type JsonMessageUpdateEvent,

@@ -191,39 +191,88 @@ export function filterEntries(entries: readonly WalkedEntry[], query: string): W
 	return matches;
 }
 
+/** The result of {@link rankFiles}. */
+export interface FileRanking {
+	/** The best matches as `@` completions, best first. */
+	items: AutocompleteItem[];
+	/** Every entry the query matches, in input order (a longer query can only match among these). */
+	matches: WalkedEntry[];
+}
+
 /**
- * Ranks `entries` for `query` and returns the best `limit` as `@` completions (shallowest first
- * for an empty query). Two passes keep a keystroke cheap on a big tree: a linear first pass over
- * every entry, then the exact fuzzy score ({@link scoreEntry}) for the best
+ * Ranks `entries` for `query`: the best `limit` as `@` completions (shallowest first for an empty
+ * query), and every match. Two passes keep a keystroke cheap on a big tree: a linear first pass
+ * over every entry, then the exact fuzzy score ({@link scoreEntry}) for the best
  * {@link EXACT_RANKING_POOL} of them.
  */
-export function searchFiles(entries: readonly WalkedEntry[], query: string, limit: number): AutocompleteItem[] {
-	if (query.length === 0) return entries.slice(0, limit).map(toFileItem);
+export function rankFiles(entries: readonly WalkedEntry[], query: string, limit: number): FileRanking {
+	if (query.length === 0) return { items: entries.slice(0, limit).map(toFileItem), matches: [...entries] };
 	const lowerQuery = query.toLowerCase();
 	const pool = Math.max(limit, EXACT_RANKING_POOL);
-	const quick = new Float64Array(entries.length);
-	let matched = 0;
-	for (let i = 0; i < entries.length; i++) {
-		const score = quickScore(lowerQuery, entries[i]!);
-		quick[i] = score ?? Number.NaN;
-		if (score !== null) matched++;
+	const matches: WalkedEntry[] = [];
+	let quick = new Float64Array(1024);
+	for (const entry of entries) {
+		const score = quickScore(lowerQuery, entry);
+		if (score === null) continue;
+		if (matches.length === quick.length) {
+			const grown = new Float64Array(quick.length * 2);
+			grown.set(quick);
+			quick = grown;
+		}
+		quick[matches.length] = score;
+		matches.push(entry);
 	}
-	// The pool's lowest first-pass score: everything at or above it gets the exact score.
-	let threshold = Number.NEGATIVE_INFINITY;
-	if (matched > pool) {
-		const sorted = quick.filter((score) => !Number.isNaN(score)).sort();
-		threshold = sorted[sorted.length - pool]!;
-	}
-	// Above the threshold first, then ties with it until the pool is full.
+	const scores = quick.subarray(0, matches.length);
+	// The pool's lowest first-pass score: everything above it gets the exact score, then ties.
+	const threshold = matches.length > pool ? nthLargest(scores, pool) : Number.NEGATIVE_INFINITY;
 	const pooled: number[] = [];
-	for (let i = 0; i < entries.length; i++) if (quick[i]! > threshold) pooled.push(i);
-	for (let i = 0; i < entries.length && pooled.length < pool; i++) if (quick[i] === threshold) pooled.push(i);
+	for (let i = 0; i < matches.length; i++) if (scores[i]! > threshold) pooled.push(i);
+	for (let i = 0; i < matches.length && pooled.length < pool; i++) if (scores[i] === threshold) pooled.push(i);
 	const scored: { entry: WalkedEntry; score: number }[] = [];
 	for (const i of pooled) {
-		const entry = entries[i]!;
+		const entry = matches[i]!;
 		const score = scoreEntry(query, entry);
 		if (score !== null) scored.push({ entry, score });
 	}
 	scored.sort((a, b) => b.score - a.score || a.entry.path.length - b.entry.path.length);
-	return scored.slice(0, limit).map((match) => toFileItem(match.entry));
+	return { items: scored.slice(0, limit).map((match) => toFileItem(match.entry)), matches };
+}
+
+/** The `n`-th largest of `values` (n <= values.length), with a size-n min-heap: linear for most inputs. */
+function nthLargest(values: Float64Array, n: number): number {
+	const heap = new Float64Array(n);
+	let size = 0;
+	for (const value of values) {
+		if (size < n) {
+			// Sift up.
+			let i = size++;
+			heap[i] = value;
+			while (i > 0) {
+				const parent = (i - 1) >> 1;
+				if (heap[parent]! <= heap[i]!) break;
+				[heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+				i = parent;
+			}
+		} else if (value > heap[0]!) {
+			// Replace the minimum and sift down.
+			heap[0] = value;
+			let i = 0;
+			for (;;) {
+				const left = 2 * i + 1;
+				const right = left + 1;
+				let smallest = i;
+				if (left < n && heap[left]! < heap[smallest]!) smallest = left;
+				if (right < n && heap[right]! < heap[smallest]!) smallest = right;
+				if (smallest === i) break;
+				[heap[smallest], heap[i]] = [heap[i]!, heap[smallest]!];
+				i = smallest;
+			}
+		}
+	}
+	return heap[0]!;
+}
+
+/** {@link rankFiles}' completions alone. */
+export function searchFiles(entries: readonly WalkedEntry[], query: string, limit: number): AutocompleteItem[] {
+	return rankFiles(entries, query, limit).items;
 }

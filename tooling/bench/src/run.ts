@@ -6,6 +6,7 @@ import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchCli } from "./cli-bench.js";
 import { benchExtensionDispatch } from "./extension-dispatch-bench.js";
+import { benchFileSearch } from "./file-search-bench.js";
 import { benchInteractive } from "./interactive-bench.js";
 import { benchRpc } from "./rpc-bench.js";
 import { benchSessions } from "./session-bench.js";
@@ -22,6 +23,7 @@ const benchmarks: Benchmark[] = [
 	{ name: "cli", run: benchCli },
 	{ name: "extensions", run: benchExtensionDispatch },
 	{ name: "interactive", run: benchInteractive },
+	{ name: "file-search", run: benchFileSearch },
 ];
 
 function format(result: BenchResult): string {

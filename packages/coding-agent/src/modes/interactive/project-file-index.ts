@@ -1,4 +1,4 @@
-import { type AutocompleteItem, filterEntries, searchFiles, type WalkedEntry } from "@pi/tui";
+import { type AutocompleteItem, rankFiles, searchFiles, type WalkedEntry } from "@pi/tui";
 import { walkTree } from "../../core/tools/gitignore-walker.js";
 
 /**
@@ -90,18 +90,16 @@ export class ProjectFileIndex {
 	search(query: string, limit: number): AutocompleteItem[] {
 		if (query.length === 0) return searchFiles(this.entries, "", limit);
 		const cache = this.cache;
-		let matches: readonly WalkedEntry[];
+		let candidates: readonly WalkedEntry[] = this.entries;
 		if (cache && cache.generation === this.generation && query.startsWith(cache.query)) {
 			// Whatever matches the longer query matched the shorter one: only those, and the entries
 			// indexed since, can match now.
 			const added = this.entries.slice(cache.scanned);
-			const candidates = added.length > 0 ? [...cache.matches, ...added] : cache.matches;
-			matches = query === cache.query && added.length === 0 ? cache.matches : filterEntries(candidates, query);
-		} else {
-			matches = filterEntries(this.entries, query);
+			candidates = added.length > 0 ? [...cache.matches, ...added] : cache.matches;
 		}
+		const { items, matches } = rankFiles(candidates, query, limit);
 		this.cache = { query, generation: this.generation, scanned: this.entries.length, matches };
-		return searchFiles(matches, query, limit);
+		return items;
 	}
 
 	private async runWalk(): Promise<void> {
