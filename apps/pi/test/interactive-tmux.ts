@@ -139,7 +139,38 @@ export class TmuxPi {
 		return line ? Number.parseInt(line, 10) : undefined;
 	}
 
+	/**
+	 * Ends the tmux server and returns once pi and its wrapper shell are gone (at most 10 s), so the
+	 * caller can remove the temp dirs: pi still writes into HOME while it exits (sessions, the
+	 * compile cache), and a cleanup racing that failed with ENOTEMPTY on a loaded machine.
+	 */
 	kill(): void {
+		const pids: number[] = [];
+		try {
+			pids.push(Number(this.format("pane_pid")));
+			const pi = this.piPid();
+			if (pi !== undefined) pids.push(pi);
+		} catch {
+			// The server is already gone, and its pane with it.
+		}
 		spawnSync("tmux", ["-L", this.socket, "kill-server"], { stdio: "ignore" });
+		const deadline = Date.now() + 10_000;
+		const pause = new Int32Array(new SharedArrayBuffer(4));
+		while (pids.some(isRunning) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 10);
+	}
+}
+
+/** True while `pid` exists and is not a zombie (an exited process waiting to be reaped). */
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+	} catch {
+		return false;
+	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+	} catch {
+		return false;
 	}
 }
