@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RpcClient } from "../../src/modes/rpc/rpc-client.js";
+import { useTempDirs } from "../support/temp-dir.js";
+
+const tempDir = useTempDirs();
 
 /** An "agent" that closes its stdin at once (so the client's writes fail with EPIPE), then explains and exits. */
 function writeDyingAgent(): string {
-	const dir = mkdtempSync(join(tmpdir(), "pi-rpc-client-"));
+	const dir = tempDir("pi-rpc-client-");
 	const path = join(dir, "dying-agent.mjs");
 	writeFileSync(
 		path,
