@@ -17,7 +17,9 @@ export const MAX_INDEXED_ENTRIES = 100_000;
 /** How long a finished walk is reused before a fresh `@` reads the tree again, in milliseconds. */
 export const FILE_INDEX_TTL_MS = 5_000;
 
-/** While the first walk runs, `onUpdate` fires at most this often (and once at its end). */
+/** While the first walk runs, `onUpdate` fires this soon (the shallow files are in by then)… */
+const FIRST_UPDATE_MS = 20;
+/** …then at most this often, and once at its end. */
 const UPDATE_INTERVAL_MS = 100;
 
 export interface ProjectFileIndexOptions {
@@ -108,7 +110,7 @@ export class ProjectFileIndex {
 		const next: WalkedEntry[] = growing ? this.entries : [];
 		const maxEntries = this.options.maxEntries ?? MAX_INDEXED_ENTRIES;
 		let capped = false;
-		let lastUpdate = this.now();
+		let nextUpdate = this.now() + FIRST_UPDATE_MS;
 		try {
 			for await (const entry of walkTree(this.root, {
 				order: "breadth-first",
@@ -125,8 +127,8 @@ export class ProjectFileIndex {
 					isDirectory,
 					lowerPath: relativePath.toLowerCase(),
 				});
-				if (growing && this.now() - lastUpdate >= UPDATE_INTERVAL_MS) {
-					lastUpdate = this.now();
+				if (growing && this.now() >= nextUpdate) {
+					nextUpdate = this.now() + UPDATE_INTERVAL_MS;
 					this.options.onUpdate?.();
 				}
 			}
