@@ -1,12 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 
 const PACKAGE = join(import.meta.dirname, "..", "..");
 const EXAMPLES = join(PACKAGE, "examples", "extensions");
-// Inside the package, so its dependencies (TypeBox, the host packages) resolve as for an example.
-const SCRATCH = join(PACKAGE, "test", "extensions", ".docs-check");
+// Inside the package, so its dependencies (TypeBox, the host packages) resolve as for an example;
+// one per run, since two runs of the suite in one checkout would otherwise delete each other's files.
+const SCRATCH = mkdtempSync(join(PACKAGE, "test", "extensions", ".docs-check-"));
 
 function codeBlocks(markdown: string): string[] {
 	return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
@@ -41,8 +42,6 @@ describe("docs/extensions.md and examples/extensions type-check", () => {
 	it("every ts block of the authoring guide and every shipped example compiles", () => {
 		const blocks = codeBlocks(readFileSync(join(PACKAGE, "docs", "extensions.md"), "utf8"));
 		expect(blocks.length).toBeGreaterThanOrEqual(9);
-		rmSync(SCRATCH, { recursive: true, force: true });
-		mkdirSync(SCRATCH, { recursive: true });
 		const files = blocks.map((block, index) => {
 			const file = join(SCRATCH, `block-${index}.ts`);
 			writeFileSync(file, block);
