@@ -2,7 +2,8 @@
  * The default autocomplete provider: slash commands, `@` file references and Tab path completion.
  */
 
-import { FileIndex, searchFiles } from "./autocomplete-file-search.js";
+import { searchFiles } from "./autocomplete-file-ranking.js";
+import { FileIndex } from "./autocomplete-file-search.js";
 import { extractPathPrefix, getPathSuggestions } from "./autocomplete-paths.js";
 import { getSlashSuggestions } from "./autocomplete-slash.js";
 import type {

@@ -1,13 +1,7 @@
 export { HYPERLINK_CLOSE, SGR_RESET, stripAnsi } from "./ansi.js";
 export { CombinedAutocompleteProvider, FILE_REFERENCE, MAX_FILE_SUGGESTIONS } from "./autocomplete.js";
-export {
-	type FileRanking,
-	filterEntries,
-	rankFiles,
-	searchFiles,
-	trimmedLowerPath,
-	type WalkedEntry,
-} from "./autocomplete-file-search.js";
+export { type FileRanking, filterEntries, rankFiles, searchFiles } from "./autocomplete-file-ranking.js";
+export { trimmedLowerPath, type WalkedEntry } from "./autocomplete-file-search.js";
 export type {
 	AutocompleteItem,
 	AutocompleteProvider,

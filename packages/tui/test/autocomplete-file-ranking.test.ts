@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EXACT_RANKING_POOL, searchFiles, type WalkedEntry } from "../src/autocomplete-file-search.js";
+import { EXACT_RANKING_POOL, searchFiles } from "../src/autocomplete-file-ranking.js";
+import type { WalkedEntry } from "../src/autocomplete-file-search.js";
 
 const file = (path: string): WalkedEntry => ({ path, isDirectory: false });
 
