@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { basename, resolve } from "node:path";
+import { basename } from "node:path";
 import type { ImageContent } from "@pi/ai";
 import {
 	CombinedAutocompleteProvider,
@@ -13,9 +13,9 @@ import {
 } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { SettingsManager } from "../../core/config/settings-manager.js";
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
-import { SessionManager } from "../../core/session/session-manager.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
 import { AppThemes } from "./app-themes.js";
@@ -26,6 +26,7 @@ import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
+import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import { collectHeaderInfo } from "./header-info.js";
@@ -83,7 +84,9 @@ export class InteractiveApp implements InteractiveAppView {
 	private readonly exitCode: Promise<number>;
 	private readonly statuses = new Map<string, string>();
 	private readonly startupWarnings: string[];
-	private readonly themes: AppThemes;
+	private themes: AppThemes;
+	/** The settings the TUI settings and themes were last read from (a rebuilt session brings new ones). */
+	private appearanceSource: SettingsManager;
 	private workingMessage: string | undefined;
 	/** The TUI settings in effect (configuration.md §3.9). */
 	private currentTuiSettings: TuiSettings;
@@ -101,6 +104,7 @@ export class InteractiveApp implements InteractiveAppView {
 		const tuiSettings = resolveTuiSettings(settingsManager.getSettings());
 		this.currentTuiSettings = tuiSettings;
 		this.themes = new AppThemes(runtime, options, env, tuiSettings.theme);
+		this.appearanceSource = settingsManager;
 		this.theme = this.themes.create(tuiSettings);
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
@@ -181,7 +185,7 @@ export class InteractiveApp implements InteractiveAppView {
 	async run(): Promise<number> {
 		const loop = async (): Promise<void> => {
 			this.announceUpdate();
-			await this.offerForkHere();
+			await offerForkHere(this, this.options.launchCwd);
 			const { initialMessage, initialImages } = this.options;
 			if (initialMessage !== undefined || (initialImages && initialImages.length > 0)) {
 				await this.runPrompt(initialMessage ?? "", initialImages);
@@ -209,33 +213,6 @@ export class InteractiveApp implements InteractiveAppView {
 		});
 	}
 
-	/**
-	 * `--session` of another project: ask whether to fork it into the folder pi was started in
-	 * (a copy there, the original untouched) or to continue it in its own folder.
-	 */
-	private async offerForkHere(): Promise<void> {
-		const here = resolve(this.options.launchCwd ?? process.cwd());
-		const manager = this.session.sessionManager;
-		const source = manager.getSessionFile();
-		const sessionCwd = resolve(manager.getCwd());
-		if (!source || sessionCwd === here || this.session.messages.length === 0) return;
-		const fork = `Fork it into ${here}`;
-		const answer = await this.uiContext.select(`This session belongs to ${sessionCwd}.`, [
-			fork,
-			`Continue it in ${sessionCwd}`,
-		]);
-		if (answer !== fork) return;
-		await this.runAction(async () => {
-			const configuredDir = this.session.settingsManager.getSessionDir();
-			const copy = SessionManager.forkFrom(source, here, configuredDir);
-			const file = copy.getSessionFile();
-			copy.close();
-			if (!file) throw new Error("The forked session could not be saved.");
-			await this.runtime.switchSession(file, { cwdOverride: here });
-			this.showNotice(this.theme.muted(`Forked into ${here}.`));
-		});
-	}
-
 	/** Re-subscribes to the (new) session and re-binds extensions with the TUI context. */
 	async bindSession(): Promise<void> {
 		this.unsubscribe?.();
@@ -260,6 +237,7 @@ export class InteractiveApp implements InteractiveAppView {
 			this.tui.requestRender();
 		});
 		this.transcript.reset(session.messages);
+		if (session.settingsManager !== this.appearanceSource) this.reloadAppearance();
 		this.refreshEditorChrome();
 		this.tui.requestRender();
 		await session.bindExtensions({
@@ -327,6 +305,27 @@ export class InteractiveApp implements InteractiveAppView {
 			if (cache?.width !== width) cache = { width, lines: headerLines(info, this.theme, width) };
 			return cache.lines;
 		});
+	}
+
+	/**
+	 * After /reload or a session in another folder: settings files re-read, themes found again
+	 * (project trust may differ), both applied; new theme problems are shown in the transcript.
+	 */
+	private reloadAppearance(): void {
+		const manager = this.session.settingsManager;
+		this.appearanceSource = manager;
+		this.runSettings = {};
+		const previous = this.currentTuiSettings;
+		this.currentTuiSettings = resolveTuiSettings(manager.getSettings());
+		this.themes = new AppThemes(
+			this.runtime,
+			this.options,
+			this.options.env ?? process.env,
+			this.currentTuiSettings.theme,
+		);
+		applyTuiSettings(this, previous, this.currentTuiSettings);
+		this.rebuildTheme();
+		for (const warning of this.themes.warnings) this.showNotice(this.theme.warning(warning));
 	}
 
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */

@@ -97,6 +97,8 @@ export async function createAppFixture(options: {
 	extensionFactories?: readonly ExtensionFactory[];
 	/** Settings (default: in memory, `{ retry: { baseDelayMs: 0 } }`); pass a file-backed manager to test files. */
 	settingsManager?: SettingsManager;
+	/** A fresh manager per session build (as the CLI does: /reload then re-reads the files). */
+	settingsPerBuild?: () => SettingsManager;
 	/** Whether project inputs load (default false). */
 	projectTrusted?: boolean;
 	/** Options for the app beyond the fixture's (e.g. `themePaths`). */
@@ -114,7 +116,7 @@ export async function createAppFixture(options: {
 			cwd,
 			agentDir,
 			modelRuntime,
-			settingsManager,
+			settingsManager: options.settingsPerBuild?.() ?? settingsManager,
 			projectTrusted: options.projectTrusted ?? false,
 			...(options.extensionFactories ? { extensionFactories: options.extensionFactories } : {}),
 		});

@@ -419,3 +419,29 @@ describe("themes in the app", () => {
 		expect(fixture.app.themeNames()).toContain("from-flag");
 	});
 });
+
+describe("/reload and the appearance", () => {
+	it("re-reads the TUI settings and finds themes again, showing new theme problems", async () => {
+		const agentDir = tempDir();
+		const cwd = tempDir();
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ theme: "dark" }));
+		const fixture = await createAppFixture({
+			cwd,
+			agentDir,
+			settingsPerBuild: () => SettingsManager.create(cwd, agentDir),
+		});
+		fixtures.push(fixture);
+		await fixture.waitForText("0.0%/128k");
+		mkdirSync(join(agentDir, "themes"));
+		writeFileSync(join(agentDir, "themes", "sunset.json"), JSON.stringify({ name: "sunset", accent: "#ff5f00" }));
+		writeFileSync(join(agentDir, "themes", "bad.json"), JSON.stringify({ name: "bad", muted: "plaid" }));
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ theme: "sunset", outputPad: 2 }));
+		await fixture.type("/reload\r");
+		await fixture.waitUntil(() => fixture.app.theme.name === "sunset");
+		await fixture.waitForText('"muted" must be a colour');
+		expect(fixture.app.tuiSettings.outputPad).toBe(2);
+		expect(fixture.app.themeNames()).toEqual(["dark", "light", "bad", "sunset"]);
+		const notice = find(fixture, "Reloaded");
+		expect(notice.column).toBe(2);
+	});
+});
