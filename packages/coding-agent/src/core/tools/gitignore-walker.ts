@@ -16,7 +16,7 @@ import {
  * (configuration.md §8) and behind the editor's `@` file search: depth-first (or breadth-first),
  * entries sorted by name, hidden files included, `.git` skipped, `.gitignore` files honoured
  * (nested ones too, and `.git/info/exclude`; see gitignore-rules.ts). Lazy: a directory is read
- * only when the consumer pulls past the entries before it.
+ * only when the consumer pulls past the entries before it (breadth first: a few ahead of it).
  *
  * Symbolic links are followed, except links to directories inside the walk root (those are reached
  * by their real path anyway); every real directory is entered at most once (tracked by device and
@@ -119,9 +119,7 @@ async function* walkDirectory(
 		const absolutePath = join(dir, dirent.name);
 		const relativePath = relativeDir === "" ? dirent.name : `${relativeDir}/${dirent.name}`;
 		// Without links followed, a real directory cannot be met twice: no stat for its identity.
-		const needsStat = dirent.isSymbolicLink()
-			? state.options.followSymlinks !== false
-			: dirent.isDirectory() && state.options.followSymlinks !== false;
+		const needsStat = (dirent.isSymbolicLink() || dirent.isDirectory()) && state.options.followSymlinks !== false;
 		const target = needsStat ? await resolveTarget(absolutePath) : undefined;
 		const isDirectory = target ? target.isDirectory() : !dirent.isSymbolicLink() && dirent.isDirectory();
 		if (state.options.respectGitignore !== false && isIgnored(rules, relativePath, isDirectory)) continue;
