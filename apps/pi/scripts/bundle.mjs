@@ -26,6 +26,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 /** dist/bundle, or the directory given as the first argument (to try a change beside the built one). */
 const outdir = process.argv[2] ? join(process.cwd(), process.argv[2]) : join(root, "dist", "bundle");
 const locationModule = join(root, "scripts", "bundle-location.mjs");
+const fetchTypesModule = join(root, "scripts", "bundle-fetch-types.mjs");
 
 /** Imported from where they are installed (each is imported lazily, and listed in dependencies). */
 const EXTERNAL_PACKAGES = ["jiti", "@silvia-odwyer/photon-node", "@google/genai"];
@@ -55,20 +56,49 @@ const keepOriginalLocation = {
 			return undefined;
 		});
 		pluginBuild.onLoad({ filter: /\.(m?js)$/ }, async (args) => {
-			if (args.path === locationModule) return undefined;
+			if (args.path === locationModule || args.path === fetchTypesModule) return undefined;
 			const source = await readFile(args.path, "utf8");
-			if (!source.includes("import.meta.url")) return undefined;
-			const owner = owningPackage(args.path);
-			if (!owner) throw new Error(`${args.path} uses import.meta.url outside a package`);
-			const call = `__piModuleUrl(${JSON.stringify(owner.name)}, ${JSON.stringify(owner.path)})`;
-			return {
-				contents: `import { __piModuleUrl } from ${JSON.stringify(locationModule)};\n${source.replaceAll("import.meta.url", call)}`,
-				loader: "js",
-				resolveDir: dirname(args.path),
-			};
+			const prefix = [];
+			let contents = source;
+			if (source.includes("import.meta.url")) {
+				const owner = owningPackage(args.path);
+				if (!owner) throw new Error(`${args.path} uses import.meta.url outside a package`);
+				const call = `__piModuleUrl(${JSON.stringify(owner.name)}, ${JSON.stringify(owner.path)})`;
+				prefix.push(`import { __piModuleUrl } from ${JSON.stringify(locationModule)};`);
+				contents = contents.replaceAll("import.meta.url", call);
+			}
+			const fetchTypes = fetchTypesFor(args.path, source);
+			if (fetchTypes) prefix.push(`import { ${fetchTypes} } from ${JSON.stringify(fetchTypesModule)};`);
+			if (prefix.length === 0) return undefined;
+			return { contents: `${prefix.join("\n")}\n${contents}`, loader: "js", resolveDir: dirname(args.path) };
 		});
 	},
 };
+
+/**
+ * Which of bundle-fetch-types.mjs's classes stand in for the globals of the file at `path`, as an
+ * import list: the `openai` SDK's ES modules and @pi/ai's nodeHttpFetch (see that file for why).
+ */
+function fetchTypesFor(path, source) {
+	const file = path.split(sep).join("/");
+	let names;
+	if (file.endsWith("/dist/providers/shared/node-http-fetch.js") && owningPackage(path)?.name === "@pi/ai") {
+		names = { Headers: "Headers", Response: "Response" };
+		linkedToFetchTypes.nodeHttpFetch = true;
+	} else if (file.endsWith(".mjs") && /\/node_modules\/openai\//.test(file) && owningPackage(path)?.name === "openai") {
+		names = { Headers: "Headers", Response: "SdkResponse as Response", FormData: "SdkFormData as FormData" };
+	} else return undefined;
+	const used = Object.keys(names).filter((name) => new RegExp(`\\b${name}\\b`).test(source));
+	if (used.length === 0) return undefined;
+	for (const name of used) {
+		if (new RegExp(`\\b(class|function|const|let|var|as)\\s+${name}\\b|import\\s+${name}\\b`).test(source)) {
+			throw new Error(`${path} declares ${name} itself: bundle.mjs cannot link it to bundle-fetch-types.mjs`);
+		}
+	}
+	if (names.FormData) linkedToFetchTypes.openai = true;
+	return used.map((name) => names[name]).join(", ");
+}
+const linkedToFetchTypes = { openai: false, nodeHttpFetch: false };
 
 /** `import("./x.js")` of a bundle module, as esbuild writes it. */
 const LOCAL_IMPORT = /\bimport\("(\.\.?\/[^"]+\.js)"\)/g;
@@ -116,6 +146,11 @@ try {
 		write: false,
 		logLevel: "error",
 	});
+	// Only start-up time depends on it: say so, but a moved file must not fail everyone's build.
+	for (const [what, linked] of Object.entries(linkedToFetchTypes)) {
+		if (!linked)
+			console.warn(`bundle.mjs: ${what} not linked to bundle-fetch-types.mjs (undici loads at the first request)`);
+	}
 	await mkdir(join(staging, "chunks"), { recursive: true });
 	const modules = await Promise.all(
 		result.outputFiles.map(async (output) => {
