@@ -119,5 +119,6 @@ export function modelsJsonFor(servers: readonly LocalServer[]): string {
 		const config = providerConfigFor(server);
 		providers[server.id] = { ...config, baseUrl: config.baseUrl.replace("127.0.0.1", "localhost") };
 	}
-	return JSON.stringify({ providers }, null, 2);
+	// One line per model keeps a long model list readable; still valid JSON.
+	return JSON.stringify({ providers }, null, 2).replace(/\{\n\s+"id": ("(?:[^"\\]|\\.)*")\n\s+\}/g, '{ "id": $1 }');
 }
