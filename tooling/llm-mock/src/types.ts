@@ -124,6 +124,12 @@ export interface MockFaults {
 	dropAfterEvents?: number;
 	/** Stop writing after this many events and keep the connection open until the client goes away. */
 	stallAfterEvents?: number;
+	/**
+	 * With `stallAfterEvents`: write the rest once this settles (API only, not in CLI scripts). A test
+	 * can then act while the reply is certainly still streaming and let it end normally afterwards,
+	 * where a `chunkDelayMs` window could close first on a loaded machine.
+	 */
+	resumeWhen?: PromiseLike<unknown>;
 }
 
 /**

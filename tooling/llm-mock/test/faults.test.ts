@@ -102,6 +102,35 @@ describe("faults", () => {
 		expect(parseSse(next).at(-1)?.event).toBe("message_stop");
 	});
 
+	it("resumeWhen writes the rest of a stalled reply once it settles, and only then", async () => {
+		const { mock } = context;
+		let resume!: () => void;
+		mock.enqueue(reply({ stallAfterEvents: 2, resumeWhen: new Promise<void>((resolve) => (resume = resolve)) }));
+		const response = await postJson(mock, "/v1/messages", anthropicStream);
+		const { text, reader } = await readUntil(response, (soFar) => parseSse(soFar).length >= 2);
+		expect(parseSse(text)).toHaveLength(2);
+		let rest = "";
+		let ended = false;
+		const decoder = new TextDecoder();
+		const drained = (async () => {
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (done) break;
+				rest += decoder.decode(value, { stream: true });
+			}
+			ended = true;
+		})();
+		// A round trip to the server: had it written more, the reader would have it by now.
+		await (await fetch(`${mock.url}/v1/models`)).text();
+		expect(ended).toBe(false);
+		expect(rest).toBe("");
+		resume();
+		await drained;
+		const events = parseSse(text + rest);
+		expect(events.at(-1)?.event).toBe("message_stop");
+		expect(events.filter((event) => event.event === "content_block_delta")).toHaveLength(8);
+	});
+
 	it("close() ends a stalled stream instead of waiting for it", async () => {
 		const { mock } = context;
 		mock.enqueue(reply({ stallAfterEvents: 1 }));

@@ -41,8 +41,8 @@ export function planResponse(entry: MockResponse | undefined, api: MockApi, cont
 				const plan = renderer.isStreaming(context)
 					? renderer.renderStream(reply, context)
 					: renderer.renderComplete(reply, context);
-				const { chunkDelayMs, splitEveryBytes, dropAfterEvents, stallAfterEvents } = answer;
-				return { plan, faults: { chunkDelayMs, splitEveryBytes, dropAfterEvents, stallAfterEvents } };
+				const { chunkDelayMs, splitEveryBytes, dropAfterEvents, stallAfterEvents, resumeWhen } = answer;
+				return { plan, faults: { chunkDelayMs, splitEveryBytes, dropAfterEvents, stallAfterEvents, resumeWhen } };
 			}
 		}
 	} catch (error) {

@@ -4,8 +4,9 @@ import type { WirePlan } from "./wire-plan.js";
 
 /**
  * Writes a plan to the socket one frame at a time (each frame flushed on its own, as the vendors
- * do), applying the faults: a delay between frames, byte-sized pieces, a dropped socket, a stall.
- * Resolves when the body is complete, the socket was dropped, or (stall) the client went away.
+ * do), applying the faults: a delay between frames, byte-sized pieces, a dropped socket, a stall
+ * (resumed by `resumeWhen`). Resolves when the body is complete, the socket was dropped, or (stall)
+ * the client went away.
  */
 export async function writePlan(response: ServerResponse, plan: WirePlan, faults: MockFaults): Promise<void> {
 	const closed = new Promise<void>((resolve) => response.once("close", () => resolve()));
@@ -25,8 +26,17 @@ export async function writePlan(response: ServerResponse, plan: WirePlan, faults
 		}
 		if (index === faults.stallAfterEvents) {
 			await writer.flush();
-			await closed;
-			return;
+			if (!faults.resumeWhen) {
+				await closed;
+				return;
+			}
+			// A rejection resumes too: the stall must not outlive the test that set it up.
+			const resumed = Promise.resolve(faults.resumeWhen).then(
+				() => undefined,
+				() => undefined,
+			);
+			await Promise.race([resumed, closed]);
+			if (response.destroyed) return;
 		}
 		const frame = plan.frames[index];
 		if (frame === undefined) break;
