@@ -195,8 +195,16 @@ describe("pi --mode rpc: commands", () => {
 describe("pi --mode rpc: queueing and concurrency", () => {
 	it("rejects a prompt while streaming without streamingBehavior; steer and follow_up queue", async () => {
 		const c = await setup();
+		// The first reply stalls until the queue has been checked: a reply paced to last 400 ms could
+		// end before the two requests below on a loaded machine.
+		let resume!: () => void;
 		mock!.enqueue(
-			{ type: "reply", blocks: [{ type: "text", text: "slow ".repeat(40), deltas: 40 }], chunkDelayMs: 10 },
+			{
+				type: "reply",
+				blocks: [{ type: "text", text: "slow ".repeat(40), deltas: 40 }],
+				stallAfterEvents: 5,
+				resumeWhen: new Promise<void>((resolve) => (resume = resolve)),
+			},
 			{ type: "reply", blocks: [{ type: "text", text: "followed" }] },
 		);
 		await c.request({ type: "prompt", message: "go" });
@@ -210,6 +218,7 @@ describe("pi --mode rpc: queueing and concurrency", () => {
 		});
 		const queued = c.records.filter((record) => record.type === "queue_update").at(-1);
 		expect(queued).toEqual({ type: "queue_update", steering: [], followUp: ["later"] });
+		resume();
 		await c.waitFor(settled);
 		expect(c.records.filter(settled)).toHaveLength(1);
 		expect(mock!.requests).toHaveLength(2);
