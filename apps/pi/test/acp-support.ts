@@ -20,6 +20,8 @@ export interface AcpProcess {
 	permissionRequests: acp.RequestPermissionRequest[];
 	stderr(): string;
 	waitForUpdate(predicate: (update: acp.SessionUpdate) => boolean): Promise<acp.SessionUpdate>;
+	/** Resolves at the first extension notification (e.g. `_pi/queue_update`) matching `predicate`. */
+	waitForExtNotification(predicate: (note: { method: string; params: unknown }) => boolean): Promise<unknown>;
 	initialize(): Promise<acp.InitializeResponse>;
 	newSession(cwd: string): Promise<acp.NewSessionResponse>;
 	prompt(sessionId: string, text: string, meta?: Record<string, unknown>): Promise<acp.PromptResponse>;
@@ -45,6 +47,10 @@ export function spawnAcp(env: PiTestEnv, options: AcpClientOptions = {}): AcpPro
 	const permissionRequests: acp.RequestPermissionRequest[] = [];
 	const waiters: { predicate: (update: acp.SessionUpdate) => boolean; resolve: (update: acp.SessionUpdate) => void }[] =
 		[];
+	const extWaiters: {
+		predicate: (note: { method: string; params: unknown }) => boolean;
+		resolve: (params: unknown) => void;
+	}[] = [];
 	let app = acp
 		.client({ name: "pi-e2e" })
 		.onNotification("session/update", ({ params }) => {
@@ -57,7 +63,14 @@ export function spawnAcp(env: PiTestEnv, options: AcpClientOptions = {}): AcpPro
 			}
 		})
 		.onNotification("*", ({ method, params }) => {
-			extNotifications.push({ method, params });
+			const note = { method, params };
+			extNotifications.push(note);
+			for (const waiter of [...extWaiters]) {
+				if (waiter.predicate(note)) {
+					extWaiters.splice(extWaiters.indexOf(waiter), 1);
+					waiter.resolve(note.params);
+				}
+			}
 		});
 	if (options.onPermission) {
 		const answer = options.onPermission;
@@ -99,6 +112,14 @@ export function spawnAcp(env: PiTestEnv, options: AcpClientOptions = {}): AcpPro
 			return new Promise((resolve, reject) => {
 				waiters.push({ predicate, resolve });
 				void exited.then(() => reject(new Error(`pi exited before the expected update:\n${stderr}`)));
+			});
+		},
+		waitForExtNotification: (predicate) => {
+			const seen = extNotifications.find(predicate);
+			if (seen) return Promise.resolve(seen.params);
+			return new Promise((resolve, reject) => {
+				extWaiters.push({ predicate, resolve });
+				void exited.then(() => reject(new Error(`pi exited before the expected notification:\n${stderr}`)));
 			});
 		},
 		initialize: () =>

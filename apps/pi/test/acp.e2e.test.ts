@@ -127,13 +127,25 @@ describe("pi --mode acp", () => {
 
 	it("queues a second prompt sent while one runs as a follow-up; both end, the queue is visible", async () => {
 		const { pi: current, sessionId } = await started();
+		// The first reply stalls until "two" is queued: a reply paced to last 300 ms could end first on
+		// a loaded machine, and "two" would then be a prompt of its own.
+		let resume!: () => void;
 		mock.enqueue(
-			{ type: "reply", blocks: [{ type: "text", text: "first ".repeat(30), deltas: 30 }], chunkDelayMs: 10 },
+			{
+				type: "reply",
+				blocks: [{ type: "text", text: "first ".repeat(30), deltas: 30 }],
+				stallAfterEvents: 5,
+				resumeWhen: new Promise<void>((resolve) => (resume = resolve)),
+			},
 			{ type: "reply", blocks: [{ type: "text", text: "second answer" }] },
 		);
 		const first = current.prompt(sessionId, "one");
 		await current.waitForUpdate((update) => update.sessionUpdate === "agent_message_chunk");
 		const second = current.prompt(sessionId, "two");
+		await current.waitForExtNotification(
+			(note) => note.method === "_pi/queue_update" && JSON.stringify(note.params).includes('"followUp":["two"]'),
+		);
+		resume();
 		const [a, b] = await Promise.all([first, second]);
 		expect([a.stopReason, b.stopReason]).toEqual(["end_turn", "end_turn"]);
 		expect(mock.requests).toHaveLength(2);
