@@ -79,7 +79,13 @@ export async function streamAssistantMessage(
 			started = true;
 			await emit({ type: "message_start", message: pendingCopy(event.partial) });
 		}
-		await emit({ type: "message_update", message: pendingCopy(event.partial), assistantMessageEvent: event });
+		// Awaited only when a listener is still busy: one microtask hop less per streamed delta.
+		const delivered = emit({
+			type: "message_update",
+			message: pendingCopy(event.partial),
+			assistantMessageEvent: event,
+		});
+		if (delivered) await delivered;
 	}
 	const final = await stream.result();
 	if (!started) await emit({ type: "message_start", message: pendingCopy(final) });
