@@ -68,8 +68,16 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("steers with Enter and queues a follow-up with Alt+Enter while streaming", async () => {
+		// The first reply holds until both messages are seen queued (a paced reply could end first on
+		// a loaded machine, and nothing would be left to steer).
+		let resume!: () => void;
 		mock.enqueue(
-			{ type: "reply", blocks: [{ type: "text", text: "slow ".repeat(60), deltas: 60 }], chunkDelayMs: 60 },
+			{
+				type: "reply",
+				blocks: [{ type: "text", text: "slow ".repeat(60), deltas: 60 }],
+				stallAfterEvents: 8,
+				resumeWhen: new Promise<void>((resolve) => (resume = resolve)),
+			},
 			{ type: "reply", blocks: [{ type: "text", text: "Steered reply." }] },
 			{ type: "reply", blocks: [{ type: "text", text: "Follow-up reply." }] },
 		);
@@ -83,6 +91,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		pi.type("later please");
 		pi.keys("M-Enter");
 		await pi.waitFor((screen) => screen.includes("Steering: steer now") && screen.includes("Follow-up: later please"));
+		resume();
 		await pi.waitFor("Follow-up reply.", 20_000);
 		expect(pi.history()).toContain("Steered reply.");
 		const bodies = mock.requests.map((request) => JSON.stringify(request.body));
@@ -107,10 +116,13 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("keeps the transcript when the window is resized mid-stream", async () => {
+		// Held after its first lines until both resizes are sent, so they certainly land mid-stream.
+		let resume!: () => void;
 		mock.enqueue({
 			type: "reply",
 			blocks: [{ type: "text", text: `first line\n\n${"word ".repeat(80)}\n\nlast line`, deltas: 40 }],
-			chunkDelayMs: 30,
+			stallAfterEvents: 8,
+			resumeWhen: new Promise<void>((resolve) => (resume = resolve)),
 		});
 		const pi = start([], { columns: 100, rows: 30 });
 		await pi.waitFor("mock-model");
@@ -119,6 +131,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		await pi.waitFor("first line");
 		pi.resize(60, 30);
 		pi.resize(120, 30);
+		resume();
 		await pi.waitFor("last line", 15_000);
 		const history = pi.history();
 		expect(history.match(/stream please/g)).toHaveLength(1);
