@@ -241,7 +241,8 @@ describe("pi --mode rpc: queueing and concurrency", () => {
 		mock!.enqueue({
 			type: "reply",
 			blocks: [{ type: "text", text: "never ends ".repeat(100), deltas: 100 }],
-			chunkDelayMs: 50,
+			// Stalls mid-stream, so the run is certainly still going when stdin closes.
+			stallAfterEvents: 5,
 		});
 		await c.request({ type: "prompt", message: "long" });
 		const state = (await c.request({ type: "get_state" })).data as { sessionFile: string };
