@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startMockLlm } from "@pi/llm-mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readmeBlocks } from "./support/readme-blocks.js";
 import { run } from "./support/run.js";
@@ -136,6 +137,41 @@ describe("the packages installed from their tarballs", () => {
 		expect(result.stderr).toBe("");
 		expect(result.stdout).toMatch(/\d+\.\d+\.\d+/);
 		expect(result.code).toBe(0);
+	});
+
+	it("run the installed pi binary against llm-mock, the second time from its compile cache", async () => {
+		const mock = await startMockLlm();
+		try {
+			const env = { ...offlineEnv(), XDG_CACHE_HOME: join(work, "cache"), PI_SKIP_VERSION_CHECK: "1" };
+			mkdirSync(env.PI_CODING_AGENT_DIR!, { recursive: true });
+			writeFileSync(
+				join(env.PI_CODING_AGENT_DIR!, "models.json"),
+				JSON.stringify({
+					providers: {
+						mock: { baseUrl: `${mock.url}/v1`, api: "openai-completions", apiKey: "x", models: [{ id: "m" }] },
+					},
+				}),
+			);
+			writeFileSync(
+				join(env.PI_CODING_AGENT_DIR!, "settings.json"),
+				JSON.stringify({ defaultProvider: "mock", defaultModel: "m" }),
+			);
+			const cacheFiles = () => readdirSync(join(work, "cache", "pi"));
+			for (const attempt of [1, 2]) {
+				mock.enqueue({ type: "reply", blocks: [{ type: "text", text: `answer ${attempt}` }] });
+				const result = await run(join(consumer, "node_modules", ".bin", "pi"), ["-p", "--no-session", "hi"], {
+					cwd: consumer,
+					env,
+					timeoutMs: 30_000,
+				});
+				expect(result.stderr).toBe("");
+				expect(result.stdout).toBe(`answer ${attempt}\n`);
+				expect(result.code).toBe(0);
+				expect(cacheFiles()).toEqual([expect.stringMatching(/^code-cache-.*\.bin$/)]);
+			}
+		} finally {
+			await mock.close();
+		}
 	});
 
 	for (const name of ["@pi/ai", "@pi/agent-core", "@pi/coding-agent", "@pi/llm-mock"]) {
