@@ -35,6 +35,8 @@ export interface InteractiveAppView {
 	readonly commands: { run(text: string): boolean; openExternalEditor(): void };
 	themeNames(): string[];
 	setTheme(name: string): void;
+	/** Shows a theme without saving it (undefined: back to the chosen one; `redraw` false only forgets it). */
+	previewTheme(name: string | undefined, redraw?: boolean): void;
 	/** The TUI settings in effect (configuration.md §3.9). */
 	readonly tuiSettings: TuiSettings;
 	/** Saves `patch` to the global settings and applies it at once. */

@@ -13,12 +13,11 @@ import {
 } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
-import type { SettingsManager } from "../../core/config/settings-manager.js";
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
+import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
-import { AppThemes } from "./app-themes.js";
 import { BuiltinCommands } from "./builtin-commands.js";
 import { announceUpdate } from "./changelog-notice.js";
 import { FooterComponent } from "./components/footer.js";
@@ -35,8 +34,7 @@ import type { InteractiveModeOptions } from "./interactive-mode-options.js";
 import { TerminalProgress } from "./terminal-progress.js";
 import { editorThemeFor, type Theme } from "./theme.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
-import { resolveTuiSettings, type TuiSettings } from "./tui-settings.js";
-import { applyTuiSettings, mergeRunSettings } from "./tui-settings-apply.js";
+import type { TuiSettings } from "./tui-settings.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
 /** Everything the app needs beyond the mode options; tests pass a VirtualTerminal. */
@@ -84,14 +82,9 @@ export class InteractiveApp implements InteractiveAppView {
 	private readonly exitCode: Promise<number>;
 	private readonly statuses = new Map<string, string>();
 	private readonly startupWarnings: string[];
-	private themes: AppThemes;
-	/** The settings the TUI settings and themes were last read from (a rebuilt session brings new ones). */
-	private appearanceSource: SettingsManager;
+	/** The TUI settings and themes (configuration.md §3.9). */
+	readonly appearance: AppAppearance;
 	private workingMessage: string | undefined;
-	/** The TUI settings in effect (configuration.md §3.9). */
-	private currentTuiSettings: TuiSettings;
-	/** Values chosen in /settings this run; they win over a project file that sets the same keys. */
-	private runSettings: Settings = {};
 	readonly layout: ScreenLayout;
 	readonly progress: TerminalProgress;
 
@@ -100,19 +93,16 @@ export class InteractiveApp implements InteractiveAppView {
 		private readonly options: InteractiveAppOptions,
 	) {
 		const env = options.env ?? process.env;
-		const settingsManager = runtime.services.settingsManager;
-		const tuiSettings = resolveTuiSettings(settingsManager.getSettings());
-		this.currentTuiSettings = tuiSettings;
-		this.themes = new AppThemes(runtime, options, env, tuiSettings.theme);
-		this.appearanceSource = settingsManager;
-		this.theme = this.themes.create(tuiSettings);
+		this.appearance = new AppAppearance(runtime, options, env);
+		const tuiSettings = this.appearance.settings;
+		this.theme = this.appearance.createTheme();
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
 		setKeybindings(this.keybindings);
 		this.startupWarnings = [
 			...(options.startupWarnings ?? []),
 			...(loaded.warning ? [loaded.warning] : []),
-			...this.themes.warnings,
+			...this.appearance.warnings,
 		];
 		this.tui = new TUI(options.terminal, {
 			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
@@ -208,7 +198,7 @@ export class InteractiveApp implements InteractiveAppView {
 			settings: this.session.settingsManager,
 			version: this.options.version,
 			changelog: this.options.changelog,
-			collapse: this.currentTuiSettings.collapseChangelog,
+			collapse: this.appearance.settings.collapseChangelog,
 			show: (lines) => this.showNotice(lines.map((line, i) => (i === 0 ? this.theme.accent(line) : line)).join("\n")),
 		});
 	}
@@ -237,7 +227,7 @@ export class InteractiveApp implements InteractiveAppView {
 			this.tui.requestRender();
 		});
 		this.transcript.reset(session.messages);
-		if (session.settingsManager !== this.appearanceSource) this.reloadAppearance();
+		for (const warning of this.appearance.reloadIfStale(this) ?? []) this.showNotice(this.theme.warning(warning));
 		this.refreshEditorChrome();
 		this.tui.requestRender();
 		await session.bindExtensions({
@@ -255,7 +245,7 @@ export class InteractiveApp implements InteractiveAppView {
 
 	/** The names `/settings` offers: built-in themes, then custom ones. */
 	themeNames(): string[] {
-		return this.themes.names();
+		return this.appearance.themeNames();
 	}
 
 	/** Switches the theme in place (every component is rebuilt) and saves it as the default. */
@@ -264,7 +254,12 @@ export class InteractiveApp implements InteractiveAppView {
 	}
 
 	get tuiSettings(): TuiSettings {
-		return this.currentTuiSettings;
+		return this.appearance.settings;
+	}
+
+	/** /settings' theme picker: shows `name` without saving it (undefined: back to the chosen one). */
+	previewTheme(name: string | undefined, redraw = true): void {
+		this.appearance.preview(this, name, redraw);
 	}
 
 	/**
@@ -272,16 +267,8 @@ export class InteractiveApp implements InteractiveAppView {
 	 * chosen values also win for the rest of this run over a project file that sets the same keys.
 	 */
 	updateTuiSettings(patch: Settings): void {
-		const manager = this.session.settingsManager;
-		try {
-			manager.updateGlobal(patch);
-		} catch (error) {
-			this.showError(error);
-		}
-		this.runSettings = mergeRunSettings(this.runSettings, patch);
-		const previous = this.currentTuiSettings;
-		this.currentTuiSettings = resolveTuiSettings(mergeRunSettings(manager.getSettings(), this.runSettings));
-		applyTuiSettings(this, previous, this.currentTuiSettings);
+		const failure = this.appearance.update(this, patch);
+		if (failure !== undefined) this.showError(failure);
 	}
 
 	scrollTranscript(pages: number | "end"): boolean {
@@ -297,7 +284,7 @@ export class InteractiveApp implements InteractiveAppView {
 		const info = collectHeaderInfo(this.runtime, {
 			...(this.options.version !== undefined ? { version: this.options.version } : {}),
 			...(this.options.verbose !== undefined ? { verbose: this.options.verbose } : {}),
-			quiet: this.currentTuiSettings.quietStartup,
+			quiet: this.appearance.settings.quietStartup,
 			startupWarnings: this.startupWarnings,
 		});
 		let cache: { width: number; lines: string[] } | undefined;
@@ -307,30 +294,9 @@ export class InteractiveApp implements InteractiveAppView {
 		});
 	}
 
-	/**
-	 * After /reload or a session in another folder: settings files re-read, themes found again
-	 * (project trust may differ), both applied; new theme problems are shown in the transcript.
-	 */
-	private reloadAppearance(): void {
-		const manager = this.session.settingsManager;
-		this.appearanceSource = manager;
-		this.runSettings = {};
-		const previous = this.currentTuiSettings;
-		this.currentTuiSettings = resolveTuiSettings(manager.getSettings());
-		this.themes = new AppThemes(
-			this.runtime,
-			this.options,
-			this.options.env ?? process.env,
-			this.currentTuiSettings.theme,
-		);
-		applyTuiSettings(this, previous, this.currentTuiSettings);
-		this.rebuildTheme();
-		for (const warning of this.themes.warnings) this.showNotice(this.theme.warning(warning));
-	}
-
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
 	rebuildTheme(): void {
-		Object.assign(this.theme, this.themes.create(this.currentTuiSettings));
+		Object.assign(this.theme, this.appearance.createTheme());
 		this.showHeader();
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();

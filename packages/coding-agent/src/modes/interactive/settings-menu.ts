@@ -48,13 +48,19 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 			label: "Theme",
 			currentValue: app.theme.name,
 			description: "Built-in dark and light, plus custom themes from themes/ folders and the themes setting.",
+			// The highlighted theme is shown at once; Enter keeps it, Escape goes back.
 			submenu: (current, done) =>
 				pickerSubmenu(
 					app.themeNames().map((name) => ({ value: name })),
 					current,
 					app.theme,
 					app.keybindings,
-					done,
+					(value) => {
+						// Picked: the screen already shows it (no redraw); Escape: back to the chosen one.
+						app.previewTheme(undefined, value === undefined);
+						done(value);
+					},
+					(value) => app.previewTheme(value),
 				),
 		},
 		{ id: "compaction", label: "Auto-compaction", currentValue: on(session.autoCompactionEnabled), values: ON_OFF },

@@ -331,6 +331,35 @@ describe("TUI settings in the app and in /settings", () => {
 		expect(fixture.settingsFile.getSettings().externalEditor).toBe("nano -w");
 	});
 
+	it("the theme picker previews the highlighted theme; Escape goes back, Enter keeps and saves it", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("ok")]);
+		await fixture.type("colour me\r");
+		await fixture.waitForText("ok");
+		const userBg = () => {
+			const at = find(fixture, "colour me");
+			return fixture.terminal.getCell(at.row, at.column)?.bg;
+		};
+		expect(userBg()).toEqual({ mode: "palette", index: 236 });
+		await selectSetting(fixture, "Theme");
+		await fixture.type("\r");
+		await fixture.type(DOWN);
+		await fixture.waitUntil(() => fixture.app.theme.name === "light");
+		expect(fixture.settingsFile.getSettings().theme).toBeUndefined();
+		await closeOverlay(fixture);
+		await fixture.waitUntil(() => fixture.app.theme.name === "dark");
+		await closeOverlay(fixture);
+		expect(userBg()).toEqual({ mode: "palette", index: 236 });
+		await selectSetting(fixture, "Theme");
+		await fixture.type("\r");
+		await fixture.type(DOWN);
+		await fixture.type("\r");
+		await waitForSetting(fixture, "Theme", "light");
+		await closeOverlay(fixture);
+		await fixture.waitUntil(() => JSON.stringify(userBg()) === JSON.stringify({ mode: "palette", index: 254 }));
+		expect(fixture.settingsFile.getSettings().theme).toBe("light");
+	});
+
 	it("Show thinking blocks is saved as hideThinkingBlock", async () => {
 		const fixture = await setup();
 		await selectSetting(fixture, "Show thinking blocks");

@@ -70,6 +70,8 @@ export function pickerSubmenu(
 	theme: Theme,
 	keybindings: KeybindingsManager,
 	done: (value?: string) => void,
+	/** Called as the highlight moves (e.g. to preview a theme). */
+	onHighlight?: (value: string) => void,
 ): Component {
 	const list = new SelectList(items, {
 		maxVisible: 10,
@@ -77,6 +79,7 @@ export function pickerSubmenu(
 		keybindings,
 		onSelect: (item) => done(item.value),
 		onCancel: () => done(),
+		...(onHighlight ? { onSelectionChange: (item: SelectItem) => onHighlight(item.value) } : {}),
 	});
 	const index = items.findIndex((item) => item.value === current);
 	if (index > 0) list.setSelectedIndex(index);
