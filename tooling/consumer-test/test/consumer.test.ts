@@ -142,20 +142,22 @@ describe("the packages installed from their tarballs", () => {
 	it("run the installed pi binary against llm-mock, the second time from its compile cache", async () => {
 		const mock = await startMockLlm();
 		try {
-			const env = { ...offlineEnv(), XDG_CACHE_HOME: join(work, "cache"), PI_SKIP_VERSION_CHECK: "1" };
-			mkdirSync(env.PI_CODING_AGENT_DIR!, { recursive: true });
+			const env: NodeJS.ProcessEnv = {
+				...offlineEnv(),
+				XDG_CACHE_HOME: join(work, "cache"),
+				PI_SKIP_VERSION_CHECK: "1",
+			};
+			const agentDir = env.PI_CODING_AGENT_DIR as string;
+			mkdirSync(agentDir, { recursive: true });
 			writeFileSync(
-				join(env.PI_CODING_AGENT_DIR!, "models.json"),
+				join(agentDir, "models.json"),
 				JSON.stringify({
 					providers: {
 						mock: { baseUrl: `${mock.url}/v1`, api: "openai-completions", apiKey: "x", models: [{ id: "m" }] },
 					},
 				}),
 			);
-			writeFileSync(
-				join(env.PI_CODING_AGENT_DIR!, "settings.json"),
-				JSON.stringify({ defaultProvider: "mock", defaultModel: "m" }),
-			);
+			writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProvider: "mock", defaultModel: "m" }));
 			const cacheFiles = () => readdirSync(join(work, "cache", "pi"));
 			for (const attempt of [1, 2]) {
 				mock.enqueue({ type: "reply", blocks: [{ type: "text", text: `answer ${attempt}` }] });
