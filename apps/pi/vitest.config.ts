@@ -5,6 +5,9 @@ export default defineConfig({
 		include: ["test/**/*.test.ts"],
 		exclude: ["test/**/*.live.test.ts", "node_modules/**"],
 		pool: "threads",
-		testTimeout: 20_000,
+		// Every test here spawns the built pi (several, for some) and waits for it; CI runs all the
+		// packages' suites at once on 2 cores. afterEach waits for a tmux pane's pi to exit too.
+		testTimeout: 30_000,
+		hookTimeout: 30_000,
 	},
 });
