@@ -75,5 +75,6 @@ describe("SIGKILL during appends", () => {
 			expect(reloaded.getEntries()).toHaveLength(complete);
 			expect(reloaded.getEntry(added)?.parentId).toBe(entries.at(-1)?.id);
 		}
-	});
+		// Twelve node processes, two at a time: 3 s alone, 11 s in a loaded suite run here.
+	}, 60_000);
 });
