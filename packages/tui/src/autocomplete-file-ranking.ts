@@ -75,12 +75,23 @@ function matchesWordStarts(lowerQuery: string, path: string, lowerPath: string, 
  * query inside the file name, then its word starts, then anywhere in the path; shallow and short
  * paths first.
  */
-function quickScore(lowerQuery: string, entry: WalkedEntry): number | null {
+function quickScore(lowerQuery: string, queryHasSlash: boolean, entry: WalkedEntry): number | null {
 	const lowerPath = entry.lowerPath ?? trimmedLowerPath(entry);
-	if (!isSubsequenceFrom(lowerQuery, lowerPath, 0)) return null;
-	const nameStart = lowerPath.lastIndexOf("/") + 1;
+	// One pass: the subsequence test, the depth and where the file name starts.
+	let matched = 0;
+	let depth = 0;
+	let nameStart = 0;
+	for (let i = 0; i < lowerPath.length; i++) {
+		const code = lowerPath.charCodeAt(i);
+		if (code === 47) {
+			depth++;
+			nameStart = i + 1;
+		}
+		if (matched < lowerQuery.length && code === lowerQuery.charCodeAt(matched)) matched++;
+	}
+	if (matched < lowerQuery.length) return null;
 	let score = 0;
-	if (lowerQuery.includes("/")) {
+	if (queryHasSlash) {
 		if (lowerPath.includes(lowerQuery)) score += 200;
 	} else {
 		const at = lowerPath.indexOf(lowerQuery, nameStart);
@@ -90,8 +101,6 @@ function quickScore(lowerQuery: string, entry: WalkedEntry): number | null {
 		else if (lowerPath.includes(lowerQuery)) score += 150;
 		else if (isSubsequenceFrom(lowerQuery, lowerPath, nameStart)) score += 100;
 	}
-	let depth = 0;
-	for (let i = 0; i < lowerPath.length; i++) if (lowerPath.charCodeAt(i) === 47) depth++;
 	return score - depth * 4 - lowerPath.length * 0.1;
 }
 
@@ -125,8 +134,9 @@ export function rankFiles(entries: readonly WalkedEntry[], query: string, limit:
 	const pool = Math.max(limit, EXACT_RANKING_POOL);
 	const matches: WalkedEntry[] = [];
 	let quick = new Float64Array(1024);
+	const queryHasSlash = lowerQuery.includes("/");
 	for (const entry of entries) {
-		const score = quickScore(lowerQuery, entry);
+		const score = quickScore(lowerQuery, queryHasSlash, entry);
 		if (score === null) continue;
 		if (matches.length === quick.length) {
 			const grown = new Float64Array(quick.length * 2);
