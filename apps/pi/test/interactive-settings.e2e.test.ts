@@ -91,12 +91,23 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 		expect(states.after).toBe(states.before);
 	});
 
-	it("tuiMode fullscreen from settings.json starts on the alternate screen", async () => {
+	it("tuiMode fullscreen from settings.json starts on the alternate screen; PageUp/PageDown scroll the answer", async () => {
 		env.writeSettings({ ...savedSettings(), tuiMode: "fullscreen" });
+		const answer = Array.from({ length: 60 }, (_, index) => `row ${index} of the answer`).join("\n\n");
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: answer }] });
 		const pi = start();
 		const screen = await pi.waitFor("mock-model");
 		expect(pi.format("alternate_on")).toBe("1");
 		expect(screen.split("\n")[29]).toContain("mock-model");
+		pi.type("a long one");
+		pi.keys("Enter");
+		await pi.waitFor("row 59 of the answer");
+		pi.keys("PPage");
+		const scrolled = await pi.waitFor("more lines");
+		expect(scrolled).not.toContain("row 59 of the answer");
+		expect(scrolled.split("\n")[29]).toContain("mock-model");
+		for (let page = 0; page < 8; page++) pi.keys("NPage");
+		await pi.waitFor((text) => text.includes("row 59 of the answer") && !text.includes("more lines"));
 	});
 
 	it("Hardware cursor in /settings shows the terminal cursor in the editor", async () => {
