@@ -12,12 +12,17 @@ import {
 import { ProjectFileIndex } from "../../../src/modes/interactive/project-file-index.js";
 import { makeTempDir, removeTempDirs } from "../../tools/support/tool-test-kit.js";
 import { writeTree } from "../../tools/support/tree-fixture.js";
+import { type AppFixture, createAppFixture } from "./app-fixture.js";
 
 const gitAvailable = spawnSync("git", ["--version"], { stdio: "ignore" }).status === 0;
 if (!gitAvailable) console.warn("@ file search: comparison with git skipped, git is not on PATH");
 
 const created: string[] = [];
-afterEach(() => removeTempDirs(created));
+const apps: AppFixture[] = [];
+afterEach(() => {
+	for (const fixture of apps.splice(0)) fixture.app.quit(0);
+	removeTempDirs(created);
+});
 
 /** Commands and Tab paths: not under test here. */
 const inner: AutocompleteProvider = {
@@ -152,5 +157,16 @@ describe("@ file search", () => {
 		for (const query of ["f", "fi", "fil", "file-1", "file-12"]) narrowing.search(query, 20);
 		expect(narrowing.search("file-12", 20)).toEqual(fresh.search("file-12", 20));
 		expect(narrowing.search("fb", 5)[0]?.value).toBe("@src/fooBar.ts");
+	});
+
+	it("in the app, the list opens on a lone @ once the background walk has found files (no further key)", async () => {
+		const cwd = makeTempDir(created, "pi-at-search-app-");
+		writeTree(cwd, { ".gitignore": "hidden-dir/\n", "visible-file.ts": "", "hidden-dir/x.ts": "" });
+		const fixture = await createAppFixture({ cwd, agentDir: makeTempDir(created, "pi-at-search-agent-") });
+		apps.push(fixture);
+		await fixture.waitForText("faux-1");
+		await fixture.type("@");
+		await fixture.waitForText("visible-file.ts", 2000);
+		expect(fixture.screen()).not.toContain("hidden-dir");
 	});
 });
