@@ -35,16 +35,21 @@ const MAGIC = "pi-code-cache-2\n";
 const STALE_MS = 30 * 24 * 60 * 60 * 1000;
 
 const bundleDir = __dirname;
-const useCache = process.env.PI_NO_COMPILE_CACHE !== "1";
 
-function cacheDirectory() {
-	const xdg = process.env.XDG_CACHE_HOME;
-	return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "pi");
+/** Where the cache lives; undefined when it is turned off or there is no home to put it in. */
+function cacheLocation() {
+	if (process.env.PI_NO_COMPILE_CACHE === "1") return undefined;
+	try {
+		const xdg = process.env.XDG_CACHE_HOME;
+		const directory = join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "pi");
+		return join(directory, `code-cache-${BUILD_ID}-${process.version}-${process.arch}.bin`);
+	} catch {
+		return undefined; // homedir() throws without HOME and a passwd entry.
+	}
 }
 
-const cacheFile = useCache
-	? join(cacheDirectory(), `code-cache-${BUILD_ID}-${process.version}-${process.arch}.bin`)
-	: "";
+const cacheFile = cacheLocation();
+const useCache = cacheFile !== undefined;
 
 /** name -> { sourceKey, checksum, data } from the cache file; empty when there is none or it is unreadable. */
 function readCache() {
@@ -94,11 +99,16 @@ function writeCache() {
 		const directory = dirname(cacheFile);
 		mkdirSync(directory, { recursive: true, mode: 0o700 });
 		const temp = `${cacheFile}.${process.pid}.tmp`;
-		writeFileSync(
-			temp,
-			Buffer.concat([Buffer.from(MAGIC, "latin1"), length, header, ...entries.map((entry) => entry.data)]),
-		);
-		renameSync(temp, cacheFile);
+		try {
+			writeFileSync(
+				temp,
+				Buffer.concat([Buffer.from(MAGIC, "latin1"), length, header, ...entries.map((entry) => entry.data)]),
+			);
+			renameSync(temp, cacheFile);
+		} catch (error) {
+			rmSync(temp, { force: true }); // a full disk leaves no half-written file behind
+			throw error;
+		}
 		removeStaleCaches(directory);
 	} catch {
 		// An unwritable cache directory only means the next run compiles again.
