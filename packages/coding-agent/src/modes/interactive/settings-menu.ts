@@ -16,7 +16,13 @@ function describeIndent(indent: string): string {
 
 /** The value list with `current` added in order when it is not one of the presets (a value from the file). */
 function withCurrent(values: string[], current: string): string[] {
-	return values.includes(current) ? values : [...values, current].sort((a, b) => Number(a) - Number(b));
+	if (values.includes(current)) return values;
+	// By the leading number ("60", "3 spaces"); anything else (a quoted indent) goes last.
+	const rank = (value: string): number => {
+		const number = Number.parseInt(value, 10);
+		return Number.isNaN(number) ? Number.POSITIVE_INFINITY : number;
+	};
+	return [...values, current].sort((a, b) => rank(a) - rank(b));
 }
 
 /**

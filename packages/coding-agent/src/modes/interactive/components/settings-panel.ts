@@ -73,16 +73,19 @@ export function pickerSubmenu(
 	/** Called as the highlight moves (e.g. to preview a theme). */
 	onHighlight?: (value: string) => void,
 ): Component {
+	// Placing the highlight on the current value is not a move by the user.
+	let userMoves = false;
 	const list = new SelectList(items, {
 		maxVisible: 10,
 		theme: selectListThemeFor(theme),
 		keybindings,
 		onSelect: (item) => done(item.value),
 		onCancel: () => done(),
-		...(onHighlight ? { onSelectionChange: (item: SelectItem) => onHighlight(item.value) } : {}),
+		...(onHighlight ? { onSelectionChange: (item: SelectItem) => userMoves && onHighlight(item.value) } : {}),
 	});
 	const index = items.findIndex((item) => item.value === current);
 	if (index > 0) list.setSelectedIndex(index);
+	userMoves = true;
 	return list;
 }
 
