@@ -22,7 +22,8 @@ export function collectHeaderInfo(
 		extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
 		diagnostics: runtime.diagnostics,
 		warnings: [
-			...options.startupWarnings,
+			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
+			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
 			...(runtime.modelFallbackMessage ? [runtime.modelFallbackMessage] : []),
 			...(session.model
 				? []

@@ -474,3 +474,28 @@ describe("/reload and the appearance", () => {
 		expect(notice.column).toBe(2);
 	});
 });
+
+describe("start-up header", () => {
+	it("lists a settings problem once, wrapped to the width", async () => {
+		const agentDir = tempDir();
+		const cwd = tempDir();
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ editorPaddingX: 9 }));
+		const settingsManager = SettingsManager.create(cwd, agentDir);
+		const message = settingsManager.diagnostics[0]?.message ?? "";
+		expect(message).toContain('setting "editorPaddingX" must be a whole number from 0 to 3');
+		const fixture = await createAppFixture({
+			cwd,
+			agentDir,
+			settingsManager,
+			columns: 60,
+			appOptions: { startupWarnings: [message] },
+		});
+		fixtures.push(fixture);
+		await fixture.waitForText("0.0%/128k");
+		// The runtime reports it as a diagnostic and main() passes it as a start-up warning too.
+		expect(fixture.runtime.diagnostics.map((diagnostic) => diagnostic.message)).toContain(message);
+		const screen = fixture.screen().replace(/\s*\n\s*/g, " ");
+		expect(screen.split("must be a whole number from 0 to 3")).toHaveLength(2);
+		expect(screen).toContain("the default applies");
+	});
+});
