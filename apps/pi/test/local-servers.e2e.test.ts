@@ -1,6 +1,8 @@
 // First run with several local OpenAI-compatible servers on loopback (issues 12 and 14): every
 // server found and every one of its models is offered — printed by a one-shot run, and selectable
 // in the terminal UI's model selector, where a model of the second server answers a prompt.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { startMockLlm } from "@pi/llm-mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hasTmux, TmuxPi } from "./interactive-tmux.js";
@@ -26,6 +28,14 @@ describe("pi with two local servers found on loopback", () => {
 		await Promise.all([ollama.close(), vllm.close()]);
 		env.cleanup();
 	});
+
+	/** `defaultProvider/defaultModel` of the global settings, if saved. */
+	function savedDefault(): string | undefined {
+		const path = join(env.agentDir, "settings.json");
+		if (!existsSync(path)) return undefined;
+		const settings = JSON.parse(readFileSync(path, "utf8")) as { defaultProvider?: string; defaultModel?: string };
+		return settings.defaultProvider ? `${settings.defaultProvider}/${settings.defaultModel}` : undefined;
+	}
 
 	/** Points the probe at the two mocks; a generous budget, as the mocks share a loaded test process. */
 	function discoveryEnv(): NodeJS.ProcessEnv {
@@ -59,6 +69,8 @@ describe("pi with two local servers found on loopback", () => {
 			panes.push(pi);
 			await pi.waitFor("Found 2 local servers");
 			await pi.waitFor("Using ollama/alpha-small");
+			// Found servers are this run's providers only: nothing is written for them.
+			expect(savedDefault()).toBeUndefined();
 			pi.type("/model");
 			pi.keys("Enter");
 			const selector = await pi.waitFor((screen) => screen.includes("Select a model") && screen.includes("vllm/"));
@@ -80,6 +92,17 @@ describe("pi with two local servers found on loopback", () => {
 			await pi.waitFor("Press Ctrl+C again to quit");
 			pi.keys("C-c");
 			await pi.waitFor("PI_EXITED 0");
+			// Picking a model is the user's choice of default; the next run finds the servers again and starts on it.
+			expect(savedDefault()).toBe("vllm/beta-two");
+			expect(existsSync(join(env.agentDir, "models.json"))).toBe(false);
+			pi.kill();
+			const again = new TmuxPi(env, [], { columns: 140, rows: 40, extraEnv: discoveryEnv() });
+			panes.push(again);
+			await again.waitFor("Using vllm/beta-two");
+			again.keys("C-c");
+			await again.waitFor("Press Ctrl+C again to quit");
+			again.keys("C-c");
+			await again.waitFor("PI_EXITED 0");
 		},
 	);
 });

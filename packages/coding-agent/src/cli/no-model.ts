@@ -16,19 +16,28 @@ export async function reportNoModel(runtime: AgentSessionRuntime, agentDir: stri
 
 /**
  * Interactive mode: every local server found on loopback (with models) becomes a provider for this
- * run, not persisted; the first model of the first one is selected and all the others are
+ * run, not persisted; the saved default model if one of them has it (picked with /model in an
+ * earlier such run), else the first model of the first one, is selected, and all the others are
  * selectable with /model. Without one the terminal UI still opens (with /login and /model one
  * keystroke away), showing the guidance. Returns the lines to show in the start-up header.
  */
 export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: string): Promise<string[]> {
 	const servers = await discoverIfNothingConfigured(runtime);
 	const usable = servers.filter((server) => server.models.length > 0);
-	const { modelRuntime } = runtime.services;
+	const { modelRuntime, settingsManager } = runtime.services;
 	for (const server of usable) modelRuntime.registerProvider(server.id, providerConfigFor(server));
 	const first = usable[0];
-	const model = first ? modelRuntime.getModel(first.id, first.models[0]!) : undefined;
+	// A model picked with /model in an earlier such run is the saved default: start on it again.
+	const savedProvider = settingsManager.getDefaultProvider();
+	const savedModel = settingsManager.getDefaultModel();
+	const saved =
+		savedProvider && savedModel && usable.some((server) => server.id === savedProvider)
+			? modelRuntime.getModel(savedProvider, savedModel)
+			: undefined;
+	const model = saved ?? (first ? modelRuntime.getModel(first.id, first.models[0]!) : undefined);
 	if (!first || !model) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
-	runtime.session.setModel(model);
+	// For this run only: nothing about the servers is written (models.json keeps them, if the user wants).
+	runtime.session.setModel(model, { saveAsDefault: false });
 	if (usable.length === 1) {
 		return [
 			`Using ${first.name} at ${first.baseUrl} (${first.models.join(", ")}) for this run; add it to models.json to keep it.`,
@@ -37,6 +46,6 @@ export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: s
 	return [
 		`Found ${usable.length} local servers, providers for this run (add them to ${join(agentDir, "models.json")} to keep them):`,
 		...usable.map((server) => `  ${server.name} (${server.id}) at ${server.baseUrl}: ${server.models.join(", ")}`),
-		`Using ${first.id}/${model.id}; /model (Ctrl+L) picks any of the others.`,
+		`Using ${model.provider}/${model.id}; /model (Ctrl+L) picks any of the others.`,
 	];
 }

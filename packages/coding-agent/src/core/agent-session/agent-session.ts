@@ -251,9 +251,12 @@ export class AgentSession {
 		return this.parts.tree.navigate(targetId, options);
 	}
 
-	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
-	setModel(model: Model): void {
-		this.parts.modelControl.setModel(model);
+	/**
+	 * Selects a model: clamps the thinking level, records a model change and saves the default
+	 * (unless `saveAsDefault` is false: a model only for this run, e.g. a local server found at start).
+	 */
+	setModel(model: Model, options: { saveAsDefault?: boolean } = {}): void {
+		this.parts.modelControl.setModel(model, options);
 	}
 
 	/** Every configured model whose provider has usable credentials (re-reads models.json). */

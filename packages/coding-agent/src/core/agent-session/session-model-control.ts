@@ -48,15 +48,15 @@ export class SessionModelControl {
 		return result;
 	}
 
-	/** Selects a model: clamps the thinking level, records a model change and saves the default. */
-	setModel(model: Model): void {
-		this.reporting("set", () => this.selectModel(model));
+	/** Selects a model: clamps the thinking level, records a model change and saves the default (unless told not to). */
+	setModel(model: Model, options: { saveAsDefault?: boolean } = {}): void {
+		this.reporting("set", () => this.selectModel(model, options.saveAsDefault !== false));
 	}
 
-	private selectModel(model: Model): void {
+	private selectModel(model: Model, saveAsDefault = true): void {
 		this.host.agent.state.model = model;
 		this.host.sessionManager.appendModelChange(model.provider, model.id);
-		this.host.settings.setDefaultModelAndProvider(model.provider, model.id);
+		if (saveAsDefault) this.host.settings.setDefaultModelAndProvider(model.provider, model.id);
 		this.applyThinkingLevel(this.host.agent.state.thinkingLevel, false);
 		this.host.refreshSystemPrompt();
 	}
