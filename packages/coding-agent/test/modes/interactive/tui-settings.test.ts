@@ -226,6 +226,22 @@ describe("TUI settings in the app and in /settings", () => {
 		await fixture.type("typed");
 		expect(find(fixture, "typed").column).toBe(2);
 		expect(fixture.settingsFile.getSettings().editorPaddingX).toBe(2);
+		fixture.app.editor.setText("");
+		const suggestionRows = () =>
+			fixture.terminal.getViewport().filter((line) => /^\s+(→ )?\s*[a-z]+\s{2,}\S/.test(line));
+		await fixture.type("/");
+		await fixture.waitUntil(() => suggestionRows().length > 0);
+		expect(suggestionRows()).toHaveLength(5);
+		fixture.app.editor.setText("");
+		await selectSetting(fixture, "Autocomplete items");
+		// 5 → 8 → 10 → 15 → 20 → 3
+		for (let press = 0; press < 5; press++) await fixture.type("\r");
+		await waitForSetting(fixture, "Autocomplete items", "3");
+		await closeOverlay(fixture);
+		await fixture.type("/");
+		await fixture.waitUntil(() => suggestionRows().length > 0);
+		expect(suggestionRows()).toHaveLength(3);
+		expect(fixture.settingsFile.getSettings().autocompleteMaxVisible).toBe(3);
 	});
 
 	it("TUI mode fullscreen draws one screen on the alternate screen; PageUp/PageDown scroll the transcript", async () => {
