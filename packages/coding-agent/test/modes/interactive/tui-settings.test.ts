@@ -376,6 +376,22 @@ describe("TUI settings in the app and in /settings", () => {
 		expect(fixture.settingsFile.getSettings().theme).toBe("light");
 	});
 
+	it("Show images off replaces a user message's inline image with a placeholder line", async () => {
+		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("seen")]);
+		const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+		void fixture.app.runPrompt("look at this", [{ type: "image", data: png, mimeType: "image/png" }]);
+		await fixture.waitForText("seen");
+		const before = fixture.screen();
+		expect(before).not.toContain("[image: image/png]");
+		await selectSetting(fixture, "Show images");
+		await fixture.type("\r");
+		await waitForSetting(fixture, "Show images", "off");
+		await closeOverlay(fixture);
+		await fixture.waitForText("[image: image/png]");
+		expect(fixture.settingsFile.getSettings().terminal?.showImages).toBe(false);
+	});
+
 	it("Show thinking blocks is saved as hideThinkingBlock", async () => {
 		const fixture = await setup();
 		await selectSetting(fixture, "Show thinking blocks");
