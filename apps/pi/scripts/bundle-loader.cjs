@@ -5,10 +5,11 @@
 // start-up. Each module is a CommonJS function (bundle.mjs converted it); a run without a usable
 // cache compiles it as before. After a run that compiled something, the code V8 made (the
 // functions that ran included) is written to one file per bundle build, node version and
-// architecture in the user's cache directory (atomically: temp file, then rename), when the run
-// ends by returning a status (not by a signal, nor by exiting from inside). Any failure to
-// read, use or write it is silent: the modules then compile as they would have. PI_NO_COMPILE_CACHE=1
-// neither reads nor writes it.
+// architecture in the user's cache directory (atomically: temp file, then rename): when the run
+// ends by returning a status (not by a signal, nor by exiting from inside), and once 2 s into a
+// longer run. Any failure to read, use or write it is silent: the modules then compile as they
+// would have. PI_NO_COMPILE_CACHE=1 neither reads nor writes it.
+//
 // CommonJS (dist/bundle/package.json says so): Node then runs it without starting its ES module
 // loader, which costs more than the rest of this file.
 const {
@@ -193,8 +194,14 @@ function load(file) {
 
 /** The statuses of a run ended by SIGINT, SIGHUP or SIGTERM: it was asked to stop, not to write a cache. */
 const SIGNAL_STATUSES = new Set([130, 129, 143]);
+/**
+ * A run still going after this long (the terminal UI, an RPC or ACP host) writes what it compiled
+ * so far: such runs often end by a signal, and their start-up is what the cache is for.
+ */
+const LONG_RUN_MS = 2000;
 
 const { main } = load(join(bundleDir, "pi-main.js"));
+setTimeout(writeCache, LONG_RUN_MS).unref();
 // A rejection stays unhandled: Node prints it and exits 1, as for the unbundled dist/cli.js.
 void main(process.argv.slice(2)).then((status) => {
 	if (!SIGNAL_STATUSES.has(status)) writeCache();

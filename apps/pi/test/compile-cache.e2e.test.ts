@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -7,6 +7,7 @@ import {
 	PI_CLI,
 	type PiTestEnv,
 	runPi,
+	spawnPi,
 	startMock,
 	useMockProvider,
 } from "./support/index.js";
@@ -80,6 +81,34 @@ describe.skipIf(!bundled)("the compile cache", () => {
 		writeFileSync(cacheHome, "a file where the cache directory would go");
 		await printRun();
 		expect(readFileSync(cacheHome, "utf8")).toBe("a file where the cache directory would go");
+	});
+
+	it("is written 2 s into a long run, so a run ended by SIGTERM leaves one", async () => {
+		const directory = join(cacheHome, "pi");
+		mkdirSync(directory, { recursive: true }); // to watch it
+		const written = new Promise<string>((resolve) => {
+			const check = () => {
+				const file = readdirSync(directory).find((name) => name.endsWith(".bin"));
+				if (file === undefined) return;
+				watcher.close();
+				resolve(file);
+			};
+			const watcher = watch(directory, check);
+			check();
+		});
+		const pi = spawnPi(env, ["--mode", "rpc", "--no-session"], { keepStdinOpen: true });
+		pi.child.stdin.write(`${JSON.stringify({ id: "s", type: "get_state" })}\n`);
+		await pi.waitForStdout((stdout) => stdout.includes('"id":"s"'));
+		const file = join(directory, await written);
+		pi.child.kill("SIGTERM");
+		expect((await pi.exited).code).toBe(143);
+		const cache = readFileSync(file);
+		expect(cache.toString("latin1", 0, 16)).toBe("pi-code-cache-2\n");
+		// Everything that run compiled is in it: the next one leaves it as it is.
+		const next = spawnPi(env, ["--mode", "rpc", "--no-session"], { keepStdinOpen: true });
+		next.child.stdin.end(`${JSON.stringify({ id: "s", type: "get_state" })}\n`);
+		expect((await next.exited).code).toBe(0);
+		expect(readFileSync(file).equals(cache)).toBe(true);
 	});
 
 	it("is neither read nor written with PI_NO_COMPILE_CACHE=1", async () => {
