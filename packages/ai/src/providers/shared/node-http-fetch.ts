@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
 import type { Readable } from "node:stream";
+import { NodeHttpBody, nodeHttpBodyStream } from "./node-http-body.js";
 
 /**
  * A `fetch` for the vendor SDKs over `node:http`/`node:https`. Node's own fetch (undici) costs a
@@ -65,14 +66,6 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 	});
 }
 
-/**
- * Largest piece one read of a body returns. The OpenAI providers parse the events of one read
- * together and check the consumer's backpressure between reads, so this bounds one burst (~15
- * events of a streamed reply); a bigger read saves nothing measurable. Splitting here, where the
- * bytes arrive, costs no extra web stream layer.
- */
-export const MAX_BODY_READ_BYTES = 4096;
-
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -97,7 +90,7 @@ function requestHeaders(init: RequestInit["headers"], body: Uint8Array | undefin
 	return headers;
 }
 
-/** The response body as a web stream, decoded as fetch decodes it; paused while nobody reads (after `READ_AHEAD`). */
+/** The response body as a web stream, decoded as fetch decodes it; read from the socket only as fast as it is read. */
 async function bodyStream(
 	response: IncomingMessage,
 	signal: AbortSignal | undefined,
@@ -117,57 +110,5 @@ async function bodyStream(
 		response.once("error", (error) => decoder.destroy(error));
 		source = decoder;
 	}
-	let settled = false;
-	return new ReadableStream<Uint8Array>(
-		{
-			start(controller) {
-				const fail = (error: unknown) => {
-					if (settled) return;
-					settled = true;
-					controller.error(error);
-					response.destroy();
-				};
-				const terminated = () =>
-					new TypeError("terminated", {
-						cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
-					});
-				const onAbort = () => fail(signal?.reason);
-				if (signal?.aborted) return onAbort();
-				signal?.addEventListener("abort", onAbort, { once: true });
-				source.on("data", (chunk: Buffer) => {
-					if (settled) return;
-					for (let at = 0; at < chunk.byteLength; at += MAX_BODY_READ_BYTES) {
-						const length = Math.min(MAX_BODY_READ_BYTES, chunk.byteLength - at);
-						controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset + at, length));
-					}
-					if ((controller.desiredSize ?? 0) <= 0) source.pause();
-				});
-				source.once("end", () => {
-					signal?.removeEventListener("abort", onAbort);
-					if (settled) return;
-					settled = true;
-					controller.close();
-				});
-				source.once("error", () => fail(signal?.aborted ? signal.reason : terminated()));
-				response.once("close", () => {
-					if (!response.complete) fail(signal?.aborted ? signal.reason : terminated());
-				});
-			},
-			pull() {
-				source.resume();
-			},
-			cancel() {
-				settled = true;
-				response.destroy();
-			},
-		},
-		READ_AHEAD,
-	);
+	return nodeHttpBodyStream(new NodeHttpBody(response, source, signal));
 }
-
-/**
- * Reads (each at most `MAX_BODY_READ_BYTES`) buffered in a body before its source is paused. With
- * room for one only, a streamed reply paused and resumed the socket on nearly every read (~8% of
- * `@pi/ai`'s CPU per delta); 64 KiB more held for a stalled reader is nothing beside that.
- */
-const READ_AHEAD = { highWaterMark: 16 };

@@ -1,4 +1,5 @@
 import { APIError, OpenAIError } from "openai";
+import { takeNodeHttpBody } from "./node-http-body.js";
 import { type ServerSentEvent, ServerSentEventDecoder } from "./server-sent-events.js";
 
 /**
@@ -17,23 +18,31 @@ import { type ServerSentEvent, ServerSentEventDecoder } from "./server-sent-even
  */
 export async function* readOpenAIStreamItems(response: Response): AsyncGenerator<unknown[], void, undefined> {
 	if (!response.body) throw new OpenAIError("Attempted to iterate over a response with no body");
-	const reader = response.body.getReader();
+	// A body of nodeHttpFetch's is read from its Node stream: all bytes that arrived at once, no web
+	// stream read per 4 KiB (~18% of the CPU per streamed delta). Any other body through its reader.
+	const nodeBody = takeNodeHttpBody(response.body);
+	const reader = nodeBody ? undefined : response.body.getReader();
 	const decoder = new ServerSentEventDecoder();
 	const events: ServerSentEvent[] = [];
 	let sawDone = false;
 	let complete = false;
 	try {
 		for (;;) {
-			let read: Awaited<ReturnType<typeof reader.read>>;
+			let chunk: Uint8Array | undefined;
 			try {
-				read = await reader.read();
+				if (nodeBody) {
+					const taken = nodeBody.take();
+					chunk = taken === null ? await nodeBody.next() : taken;
+				} else {
+					chunk = (await reader!.read()).value;
+				}
 			} catch (error) {
 				if (!isAbortError(error)) throw error;
 				complete = true;
 				return;
 			}
-			if (read.done) break;
-			decoder.push(read.value, events);
+			if (chunk === undefined) break;
+			decoder.push(chunk, events);
 			if (events.length === 0) continue;
 			const items: unknown[] = [];
 			try {
@@ -56,7 +65,8 @@ export async function* readOpenAIStreamItems(response: Response): AsyncGenerator
 		decoder.end();
 		complete = true;
 	} finally {
-		if (!complete) void reader.cancel().catch(() => undefined);
+		if (!complete && nodeBody) nodeBody.cancel();
+		else if (!complete) void reader?.cancel().catch(() => undefined);
 	}
 }
 

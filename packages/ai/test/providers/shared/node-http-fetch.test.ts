@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_BODY_READ_BYTES, nodeHttpFetch } from "../../../src/providers/shared/node-http-fetch.js";
+import { MAX_BODY_READ_BYTES } from "../../../src/providers/shared/node-http-body.js";
+import { nodeHttpFetch } from "../../../src/providers/shared/node-http-fetch.js";
 
 let server: Server | undefined;
 
