@@ -42,6 +42,11 @@ export function spawnAcp(env: PiTestEnv, options: AcpClientOptions = {}): AcpPro
 		stderr += chunk;
 	});
 	const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+	// A message sent to a pi that has exited fails with EPIPE: the test sees the exit; it must not
+	// become an unhandled error that fails the whole run.
+	child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+		if (error.code !== "EPIPE") throw error;
+	});
 	const updates: acp.SessionNotification[] = [];
 	const extNotifications: { method: string; params: unknown }[] = [];
 	const permissionRequests: acp.RequestPermissionRequest[] = [];

@@ -52,6 +52,11 @@ export function connectRpc(env: PiTestEnv, args: readonly string[] = ["--no-sess
 	child.stderr.on("data", (chunk: string) => {
 		stderr += chunk;
 	});
+	// A record sent to a pi that has exited fails with EPIPE: the test sees the exit (waitFor rejects);
+	// it must not become an unhandled error that fails the whole run.
+	child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+		if (error.code !== "EPIPE") throw error;
+	});
 	attachJsonlLineReader(child.stdout, (line) => {
 		const record = JSON.parse(line) as WireRecord;
 		if (!validateOutput(record)) {

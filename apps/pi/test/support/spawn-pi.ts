@@ -80,7 +80,16 @@ export function spawnPi(env: PiTestEnv, args: readonly string[], options: SpawnP
 		stderr += chunk;
 		check();
 	});
-	if (!options.keepStdinOpen) child.stdin.end(options.stdin ?? "");
+	// pi may be gone from its stdin (--help, a usage error, an early exit) before our write lands; the
+	// write then fails with EPIPE, which a test sees through pi's output and exit status, and must not
+	// surface as an unhandled error that fails the whole run. No stdin: end without an (empty) write.
+	child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+		if (error.code !== "EPIPE") throw error;
+	});
+	if (!options.keepStdinOpen) {
+		if (options.stdin) child.stdin.end(options.stdin);
+		else child.stdin.end();
+	}
 	const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 15_000);
 	const exited = new Promise<PiResult>((resolve) => {
 		child.on("close", (code, signal) => {
