@@ -36,6 +36,7 @@ export interface ResourceLoader {
 export class DefaultResourceLoader implements ResourceLoader {
 	private extraSkillPaths: string[] = [];
 	private extraPromptPaths: string[] = [];
+	private extraThemePaths: string[] = [];
 
 	constructor(private readonly options: ResourceLoaderOptions) {}
 
@@ -48,9 +49,19 @@ export class DefaultResourceLoader implements ResourceLoader {
 	}
 
 	/** Adds paths contributed by extensions (`resources_discover`); used by the next `load()`. */
-	addExtraPaths(paths: { skillPaths?: readonly string[]; promptPaths?: readonly string[] }): void {
+	addExtraPaths(paths: {
+		skillPaths?: readonly string[];
+		promptPaths?: readonly string[];
+		themePaths?: readonly string[];
+	}): void {
 		this.extraSkillPaths.push(...(paths.skillPaths ?? []));
 		this.extraPromptPaths.push(...(paths.promptPaths ?? []));
+		this.extraThemePaths.push(...(paths.themePaths ?? []));
+	}
+
+	/** Theme files or folders contributed by extensions (`resources_discover`), for the TUI. */
+	getExtraThemePaths(): readonly string[] {
+		return this.extraThemePaths;
 	}
 }
 

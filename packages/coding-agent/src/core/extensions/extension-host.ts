@@ -48,7 +48,7 @@ export interface ExtensionHost {
 	/** Adds skill and prompt-template paths contributed by `resources_discover`, then reloads them. */
 	/** Prompt templates then skills, as `getCommands()` entries. */
 	getResourceCommands(): SlashCommandInfo[];
-	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): Promise<void>;
+	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[]; themePaths: string[] }): Promise<void>;
 }
 
 /** Builds the stored message of `pi.sendMessage`. */

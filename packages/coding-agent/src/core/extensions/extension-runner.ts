@@ -329,7 +329,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		const discovered = await this.emitResourcesDiscover(
 			this.sessionStartEvent.reason === "reload" ? "reload" : "startup",
 		);
-		if (discovered.skillPaths.length > 0 || discovered.promptPaths.length > 0) {
+		if (discovered.skillPaths.length > 0 || discovered.promptPaths.length > 0 || discovered.themePaths.length > 0) {
 			await this.host.addResourcePaths(discovered);
 		}
 	}

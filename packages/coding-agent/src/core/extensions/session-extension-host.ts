@@ -17,7 +17,7 @@ export interface SessionExtensionHostOptions {
 	/** The loaded resources the system prompt is built from (for `systemPromptOptions`). */
 	getResources(): LoadedResources;
 	/** Adds `resources_discover` paths to the resource loader (the caller then reloads). */
-	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[] }): void;
+	addResourcePaths(paths: { skillPaths: string[]; promptPaths: string[]; themePaths: string[] }): void;
 }
 
 /** `before_agent_start`'s `systemPromptOptions`: what the system prompt is built from. */
@@ -155,7 +155,8 @@ export function createSessionExtensionHost(
 		getResourceCommands: () => resourceCommandInfos(session.promptTemplates, session.skills),
 		addResourcePaths: async (paths) => {
 			options.addResourcePaths(paths);
-			await session.reload();
+			// Theme paths only matter to the TUI, which reads them from the loader; no prompt change.
+			if (paths.skillPaths.length > 0 || paths.promptPaths.length > 0) await session.reload();
 		},
 	};
 }

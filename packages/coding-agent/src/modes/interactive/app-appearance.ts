@@ -19,6 +19,8 @@ export class AppAppearance {
 	/** The settings everything was read from (a session rebuilt by /reload brings new ones). */
 	private source: SettingsManager;
 	private previewName: string | undefined;
+	/** Theme paths extensions contributed (`resources_discover`), as last applied. */
+	private extensionPaths: readonly string[] = [];
 
 	constructor(
 		private readonly runtime: AgentSessionRuntime,
@@ -73,10 +75,31 @@ export class AppAppearance {
 		this.source = manager;
 		this.runSettings = {};
 		const next = resolveTuiSettings(manager.getSettings());
+		this.extensionPaths = [];
 		this.themes = new AppThemes(this.runtime, this.options, this.env, next.theme);
 		this.apply(target, next);
 		target.rebuildTheme();
 		return this.themes.warnings;
+	}
+
+	/**
+	 * Themes contributed by extensions (`resources_discover` `themePaths`, known once they are
+	 * bound): found with the others, then the app redraws. Returns the warnings that are new.
+	 */
+	useExtensionThemes(target: TuiSettingsTarget, paths: readonly string[]): string[] {
+		if (paths.length === this.extensionPaths.length && paths.every((path, i) => path === this.extensionPaths[i])) {
+			return [];
+		}
+		this.extensionPaths = [...paths];
+		const before = new Set(this.themes.warnings);
+		this.themes = new AppThemes(
+			this.runtime,
+			{ ...this.options, extensionPaths: this.extensionPaths },
+			this.env,
+			this.current.theme,
+		);
+		target.rebuildTheme();
+		return this.themes.warnings.filter((warning) => !before.has(warning));
 	}
 
 	/**

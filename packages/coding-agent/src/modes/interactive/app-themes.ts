@@ -11,7 +11,7 @@ export class AppThemes {
 
 	constructor(
 		runtime: AgentSessionRuntime,
-		options: { themePaths?: string[]; noThemes?: boolean },
+		options: { themePaths?: string[]; noThemes?: boolean; extensionPaths?: readonly string[] },
 		private readonly env: NodeJS.ProcessEnv,
 		selected: string,
 	) {
@@ -23,6 +23,7 @@ export class AppThemes {
 			projectTrusted: settings.isProjectTrusted(),
 			...(options.themePaths ? { cliPaths: options.themePaths } : {}),
 			...(options.noThemes ? { noThemes: true } : {}),
+			...(options.extensionPaths ? { extraPaths: options.extensionPaths } : {}),
 		});
 		this.custom = found.themes;
 		this.warnings = [...found.warnings];

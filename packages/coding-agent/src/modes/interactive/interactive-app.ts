@@ -15,6 +15,7 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
+import { DefaultResourceLoader } from "../../core/sdk.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
@@ -81,7 +82,11 @@ export class InteractiveApp implements InteractiveAppView {
 	private resolveExit: ((code: number) => void) | undefined;
 	private readonly exitCode: Promise<number>;
 	private readonly statuses = new Map<string, string>();
+	/** Start-up warnings other than the themes'. */
 	private readonly startupWarnings: string[];
+	/** The theme problems the header lists: those found at start-up, with extensions' themes. */
+	private headerThemeWarnings: readonly string[] = [];
+	private extensionsBoundOnce = false;
 	/** The TUI settings and themes (configuration.md §3.9). */
 	readonly appearance: AppAppearance;
 	private workingMessage: string | undefined;
@@ -96,14 +101,11 @@ export class InteractiveApp implements InteractiveAppView {
 		this.appearance = new AppAppearance(runtime, options, env);
 		const tuiSettings = this.appearance.settings;
 		this.theme = this.appearance.createTheme();
+		this.headerThemeWarnings = this.appearance.warnings;
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
 		setKeybindings(this.keybindings);
-		this.startupWarnings = [
-			...(options.startupWarnings ?? []),
-			...(loaded.warning ? [loaded.warning] : []),
-			...this.appearance.warnings,
-		];
+		this.startupWarnings = [...(options.startupWarnings ?? []), ...(loaded.warning ? [loaded.warning] : [])];
 		this.tui = new TUI(options.terminal, {
 			scheduleRender: options.scheduleRender ?? createFrameScheduler(),
 			keepScrollbackOnResize: true,
@@ -241,6 +243,21 @@ export class InteractiveApp implements InteractiveAppView {
 					this.theme.error(`Extension error (${report.extensionPath}, ${report.event}): ${report.error}`),
 				),
 		});
+		this.useExtensionThemes();
+	}
+
+	/** Themes from `resources_discover`: problems go to the header at start-up, later to the transcript. */
+	private useExtensionThemes(): void {
+		const loader = this.runtime.services.resourceLoader;
+		const paths = loader instanceof DefaultResourceLoader ? loader.getExtraThemePaths() : [];
+		const fresh = this.appearance.useExtensionThemes(this, paths);
+		if (!this.extensionsBoundOnce) {
+			this.extensionsBoundOnce = true;
+			this.headerThemeWarnings = this.appearance.warnings;
+			if (fresh.length > 0) this.showHeader();
+		} else {
+			for (const warning of fresh) this.showNotice(this.theme.warning(warning));
+		}
 	}
 
 	/** The names `/settings` offers: built-in themes, then custom ones. */
@@ -285,7 +302,7 @@ export class InteractiveApp implements InteractiveAppView {
 			...(this.options.version !== undefined ? { version: this.options.version } : {}),
 			...(this.options.verbose !== undefined ? { verbose: this.options.verbose } : {}),
 			quiet: this.appearance.settings.quietStartup,
-			startupWarnings: this.startupWarnings,
+			startupWarnings: [...this.startupWarnings, ...this.headerThemeWarnings],
 		});
 		let cache: { width: number; lines: string[] } | undefined;
 		this.header.set((width) => {

@@ -151,3 +151,34 @@ describe("start-up header", () => {
 		expect(screen).toContain("the default applies");
 	});
 });
+
+describe("themes from extensions", () => {
+	it("a theme path from resources_discover is loaded once extensions are bound; the header no longer says it is missing", async () => {
+		const agentDir = tempDir();
+		const cwd = tempDir();
+		const extensionDir = tempDir();
+		writeFileSync(join(extensionDir, "aurora.json"), JSON.stringify({ name: "aurora", userBg: "#102a43" }));
+		writeFileSync(join(extensionDir, "broken.json"), "{");
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ theme: "aurora" }));
+		const fixture = await createAppFixture({
+			cwd,
+			agentDir,
+			settingsManager: SettingsManager.create(cwd, agentDir),
+			extensionFactories: [
+				(pi) => {
+					pi.on("resources_discover", () => ({ themePaths: [extensionDir] }));
+				},
+			],
+		});
+		fixtures.push(fixture);
+		await fixture.waitUntil(() => fixture.app.theme.name === "aurora");
+		expect(fixture.app.themeNames()).toContain("aurora");
+		await fixture.waitForText("broken.json");
+		expect(fixture.screen()).not.toContain("not found; using dark");
+		fixture.faux.setResponses([fauxAssistantMessage("ok")]);
+		await fixture.type("northern lights\r");
+		await fixture.waitForText("ok");
+		const at = find(fixture, "northern lights");
+		expect(fixture.terminal.getCell(at.row, at.column)?.bg).toEqual({ mode: "rgb", value: 0x102a43 });
+	});
+});
