@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { isatty } from "node:tty";
 import type { ExtensionFactory, InlineExtension } from "../core/extensions/extension-api.js";
 import { type Args, type ArgsDiagnostic, type CliMode, parseArgs } from "./args.js";
 import { type HelpExtensionFlag, helpText } from "./help.js";
@@ -92,7 +93,8 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 	if (args.offline) process.env.PI_OFFLINE = "1";
 
 	try {
-		const mode = resolveAppMode(args, process.stdin.isTTY === true, process.stdout.isTTY === true);
+		// isatty(0), not process.stdin.isTTY: building the stdin stream is left to the modes that read it.
+		const mode = resolveAppMode(args, isatty(0), process.stdout.isTTY === true);
 		const run = async (): Promise<number> => {
 			const { runCli } = await import("./run-cli.js");
 			return runCli(args, { version, extensionFactories: options.extensionFactories ?? [], mode });
