@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,8 +13,11 @@ import { decodePng } from "./png-pixels.js";
 import { buildSampleSession } from "./sample-session.js";
 
 const CHROMIUM = "/usr/bin/chromium";
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_NOTE = HAS_CHROMIUM ? "" : ` [skipped: ${CHROMIUM} is not installed (apt-get install chromium)]`;
+// Present and able to start: a stub that cannot run here (e.g. a snap wrapper in a container) skips too.
+const HAS_CHROMIUM = existsSync(CHROMIUM) && spawnSync(CHROMIUM, ["--version"], { stdio: "ignore" }).status === 0;
+const SKIP_NOTE = HAS_CHROMIUM
+	? ""
+	: ` [skipped: ${CHROMIUM} is not installed or does not start (apt-get install chromium)]`;
 // Besides the usual quiet-headless flags, every host name resolves to nothing, so even a request
 // that slipped through could not reach the network.
 const CHROMIUM_ARGS = [
