@@ -53,8 +53,8 @@ export class ServerSentEventDecoder {
 			if (nextCr !== -1 && nextCr < from) nextCr = chunk.indexOf(CR, from);
 			const end = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
 			if (end === -1) {
-				// Copied: the reader may reuse the read's buffer.
-				this.carry.push(chunk.slice(from));
+				// Copied (a Buffer's own slice is a view): the reader may reuse the read's buffer.
+				this.carry.push(Uint8Array.prototype.slice.call(chunk, from));
 				this.carryLength += length - from;
 				return;
 			}

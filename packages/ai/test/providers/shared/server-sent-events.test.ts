@@ -127,13 +127,14 @@ describe("ServerSentEventDecoder", () => {
 		expect(decode(cut(bytes, offsets))).toEqual([{ event: null, data: long }]);
 	});
 
-	it("does not keep a read's buffer (the reader may reuse it)", () => {
-		const decoder = new ServerSentEventDecoder();
-		const out: ServerSentEvent[] = [];
-		const buffer = encoder.encode("data: abc");
-		decoder.push(buffer, out);
-		buffer.fill(0x7a);
-		decoder.push(encoder.encode("\n\n"), out);
-		expect(out).toEqual([{ event: null, data: "abc" }]);
+	it("does not keep a read's buffer (the reader may reuse it), a Node Buffer included", () => {
+		for (const buffer of [encoder.encode("data: abc"), Buffer.from("data: abc")]) {
+			const decoder = new ServerSentEventDecoder();
+			const out: ServerSentEvent[] = [];
+			decoder.push(buffer, out);
+			buffer.fill(0x7a);
+			decoder.push(encoder.encode("\n\n"), out);
+			expect(out).toEqual([{ event: null, data: "abc" }]);
+		}
 	});
 });
