@@ -289,8 +289,11 @@ describe("TUI settings in the app and in /settings", () => {
 		fixture.terminal.takeWrites();
 		await fixture.type("work\r");
 		await fixture.waitForText("done working");
-		await fixture.waitUntil(() => !fixture.app.isBusy);
-		const writes = fixture.terminal.takeWrites();
+		let writes = "";
+		await fixture.waitUntil(() => {
+			writes += fixture.terminal.takeWrites();
+			return writes.includes("\x1b]9;4;0;\x07");
+		});
 		const start = writes.indexOf("\x1b]9;4;3;\x07");
 		expect(start).toBeGreaterThanOrEqual(0);
 		expect(writes.indexOf("\x1b]9;4;0;\x07")).toBeGreaterThan(start);
