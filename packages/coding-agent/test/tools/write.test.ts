@@ -23,8 +23,8 @@ describe("write tool", () => {
 		expect(readFileSync(join(dir, "f.txt"), "utf8")).toBe("new");
 	});
 
-	it("reports permission errors", async () => {
-		if (process.getuid?.() === 0) return; // root ignores file modes; nothing to observe
+	// Root ignores file modes (CI may run as root): skipped there, visibly, instead of passing empty.
+	it.skipIf(process.getuid?.() === 0)("reports permission errors", async () => {
 		const dir = makeTempDir(created);
 		mkdirSync(join(dir, "locked"));
 		chmodSync(join(dir, "locked"), 0o500);
