@@ -7,7 +7,7 @@ import { detectImageMimeType, isBinarySample, SNIFF_BYTES } from "../core/tools/
 import { PiUserError } from "../core/user-error.js";
 
 /**
- * Standard input when it is a file or a character device that is not a terminal (`pi -p < notes.md`,
+ * Standard input when it is a file or a character device that is not a terminal (`pi -p < notes.txt`,
  * `</dev/null` in a script): read at once, without building `process.stdin` (a stream costs a
  * one-shot run ~3 ms). Undefined for a terminal, a pipe or a socket, which are read as streams.
  */
