@@ -2,9 +2,9 @@
 // .gitignore files, .git/info/exclude), and choosing a file inserts its reference.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hasTmux, TmuxPi } from "./interactive-tmux.js";
-import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { hasTmux, type TmuxPi } from "./interactive-tmux.js";
+import { useTmuxSession } from "./tmux-session.js";
 
 const tmuxAvailable = hasTmux();
 if (!tmuxAvailable) console.warn("@ file search e2e tests skipped: tmux is not installed");
@@ -24,29 +24,18 @@ const PROJECT: Record<string, string> = {
 };
 
 describe.skipIf(!tmuxAvailable)("pi interactive @ file search (tmux)", () => {
-	let env: PiTestEnv;
-	let mock: MockLlm;
-	const panes: TmuxPi[] = [];
+	const session = useTmuxSession({ columns: 120, rows: 30 });
+	const start = session.start;
 
-	beforeEach(async () => {
-		env = createPiTestEnv();
-		mock = await startMock();
-		useMockProvider(env, mock, "anthropic-messages");
+	beforeEach(() => {
 		for (const [path, content] of Object.entries(PROJECT)) {
-			mkdirSync(dirname(join(env.cwd, path)), { recursive: true });
-			writeFileSync(join(env.cwd, path), content);
+			mkdirSync(dirname(join(session.env.cwd, path)), { recursive: true });
+			writeFileSync(join(session.env.cwd, path), content);
 		}
 	});
 
-	afterEach(async () => {
-		for (const pane of panes.splice(0)) pane.kill();
-		await mock.close();
-		env.cleanup();
-	});
-
 	it("offers the files git would list and inserts the chosen one", async () => {
-		const pi = new TmuxPi(env, [], { columns: 120, rows: 30 });
-		panes.push(pi);
+		const pi = start();
 		await pi.waitFor("mock-model");
 		pi.type("look at @widget");
 		const screen = await pi.waitFor((text) => text.includes("widget-button.ts") && text.includes("widget-kept.js"));

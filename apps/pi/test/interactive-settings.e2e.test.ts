@@ -2,38 +2,19 @@
 // (tmux): a setting changed in /settings takes effect at once, and a project theme is drawn.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hasTmux, TmuxPi } from "./interactive-tmux.js";
-import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import { hasTmux, type TmuxPi } from "./interactive-tmux.js";
+import { useTmuxSession } from "./tmux-session.js";
 
 const tmuxAvailable = hasTmux();
 if (!tmuxAvailable) console.warn("interactive settings e2e tests skipped: tmux is not installed");
 
 describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () => {
-	let env: PiTestEnv;
-	let mock: MockLlm;
-	const panes: TmuxPi[] = [];
-
-	beforeEach(async () => {
-		env = createPiTestEnv();
-		mock = await startMock();
-		useMockProvider(env, mock, "anthropic-messages");
-	});
-
-	afterEach(async () => {
-		for (const pane of panes.splice(0)) pane.kill();
-		await mock.close();
-		env.cleanup();
-	});
-
-	function start(args: string[] = [], options: ConstructorParameters<typeof TmuxPi>[2] = {}): TmuxPi {
-		const pane = new TmuxPi(env, args, { columns: 100, rows: 30, ...options });
-		panes.push(pane);
-		return pane;
-	}
+	const session = useTmuxSession({ columns: 100, rows: 30 });
+	const start = session.start;
 
 	function savedSettings(): Record<string, unknown> {
-		return JSON.parse(readFileSync(join(env.agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
+		return JSON.parse(readFileSync(join(session.env.agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
 	}
 
 	/** Opens /settings and moves the selection to `label`, waiting for each move to be drawn. */
@@ -58,7 +39,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 	}
 
 	it("TUI mode fullscreen in /settings moves pi to the alternate screen at once; quitting gives the shell back", async () => {
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "inline answer" }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "inline answer" }] });
 		const pi = start();
 		await pi.waitFor("mock-model");
 		pi.type("first question");
@@ -92,9 +73,9 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 	});
 
 	it("tuiMode fullscreen from settings.json starts on the alternate screen; PageUp/PageDown scroll the answer", async () => {
-		env.writeSettings({ ...savedSettings(), tuiMode: "fullscreen" });
+		session.env.writeSettings({ ...savedSettings(), tuiMode: "fullscreen" });
 		const answer = Array.from({ length: 60 }, (_, index) => `row ${index} of the answer`).join("\n\n");
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: answer }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: answer }] });
 		const pi = start();
 		const screen = await pi.waitFor("mock-model");
 		expect(pi.format("alternate_on")).toBe("1");
@@ -132,17 +113,17 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 	});
 
 	function writeProjectTheme(): void {
-		mkdirSync(join(env.cwd, ".pi", "themes"), { recursive: true });
+		mkdirSync(join(session.env.cwd, ".pi", "themes"), { recursive: true });
 		writeFileSync(
-			join(env.cwd, ".pi", "themes", "harbour.json"),
+			join(session.env.cwd, ".pi", "themes", "harbour.json"),
 			JSON.stringify({ name: "harbour", base: "dark", userBg: "#203040", accent: "#ff8700" }),
 		);
-		env.writeSettings({ ...savedSettings(), theme: "harbour" });
+		session.env.writeSettings({ ...savedSettings(), theme: "harbour" });
 	}
 
 	it("loads the theme of a trusted project's .pi/themes and draws with its colours", async () => {
 		writeProjectTheme();
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "themed answer" }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "themed answer" }] });
 		const pi = start(["--approve"], { extraEnv: { NO_COLOR: "" } });
 		await pi.waitFor("mock-model");
 		pi.type("paint it");
@@ -170,9 +151,9 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 	});
 
 	it("a theme file with an error is a clear line in the header, and pi runs on", async () => {
-		mkdirSync(join(env.agentDir, "themes"), { recursive: true });
-		writeFileSync(join(env.agentDir, "themes", "broken.json"), '{ "name": "broken", "accent": ');
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "still answering" }] });
+		mkdirSync(join(session.env.agentDir, "themes"), { recursive: true });
+		writeFileSync(join(session.env.agentDir, "themes", "broken.json"), '{ "name": "broken", "accent": ');
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "still answering" }] });
 		const pi = start();
 		const screen = await pi.waitFor("mock-model");
 		expect(screen.replace(/\s*\n\s*/g, " ")).toMatch(/Theme .*broken\.json: .*; it is not loaded/);

@@ -14,6 +14,13 @@ function shellQuote(value: string): string {
 	return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The pane's size and what the pane's environment adds to the test environment's. */
+export interface TmuxPiOptions {
+	columns?: number;
+	rows?: number;
+	extraEnv?: NodeJS.ProcessEnv;
+}
+
 /** One pi in one tmux pane. */
 export class TmuxPi {
 	private readonly socket: string;
@@ -22,7 +29,7 @@ export class TmuxPi {
 	constructor(
 		private readonly env: PiTestEnv,
 		args: readonly string[] = [],
-		options: { columns?: number; rows?: number; extraEnv?: NodeJS.ProcessEnv } = {},
+		options: TmuxPiOptions = {},
 	) {
 		this.socket = `pi-e2e-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 		this.statePath = join(env.root, "tty-state");

@@ -1,44 +1,25 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hasTmux, TmuxPi } from "./interactive-tmux.js";
-import { createPiTestEnv, type MockLlm, type PiTestEnv, startMock, useMockProvider } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import { hasTmux, type TmuxPi } from "./interactive-tmux.js";
+import { useTmuxSession } from "./tmux-session.js";
 
 const tmuxAvailable = hasTmux();
 if (!tmuxAvailable) console.warn("interactive e2e tests skipped: tmux is not installed");
 
 describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
-	let env: PiTestEnv;
-	let mock: MockLlm;
-	const panes: TmuxPi[] = [];
-
-	beforeEach(async () => {
-		env = createPiTestEnv();
-		mock = await startMock();
-		useMockProvider(env, mock, "anthropic-messages");
-	});
-
-	afterEach(async () => {
-		for (const pane of panes.splice(0)) pane.kill();
-		await mock.close();
-		env.cleanup();
-	});
-
-	function start(args: string[] = [], options: ConstructorParameters<typeof TmuxPi>[2] = {}): TmuxPi {
-		const pane = new TmuxPi(env, args, options);
-		panes.push(pane);
-		return pane;
-	}
+	const session = useTmuxSession();
+	const start = session.start;
 
 	it("streams the answer to a typed prompt and quits on Ctrl+C twice with the tty restored", async () => {
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "The answer is forty-two.", deltas: 5 }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "The answer is forty-two.", deltas: 5 }] });
 		const pi = start();
 		await pi.waitFor("mock-model");
 		pi.type("what is the answer?");
 		pi.keys("Enter");
 		await pi.waitFor("The answer is forty-two.");
 		expect(pi.screen()).toContain("what is the answer?");
-		expect(mock.requests).toHaveLength(1);
+		expect(session.mock.requests).toHaveLength(1);
 		pi.keys("C-c");
 		await pi.waitFor("Press Ctrl+C again to quit");
 		pi.keys("C-c");
@@ -49,7 +30,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("shows a bash tool call with its output", async () => {
-		mock.enqueue(
+		session.mock.enqueue(
 			{
 				type: "reply",
 				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo hello-from-bash" } }],
@@ -71,7 +52,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		// The first reply holds until both messages are seen queued (a paced reply could end first on
 		// a loaded machine, and nothing would be left to steer).
 		let resume!: () => void;
-		mock.enqueue(
+		session.mock.enqueue(
 			{
 				type: "reply",
 				blocks: [{ type: "text", text: "slow ".repeat(60), deltas: 60 }],
@@ -94,13 +75,13 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		resume();
 		await pi.waitFor("Follow-up reply.", 20_000);
 		expect(pi.history()).toContain("Steered reply.");
-		const bodies = mock.requests.map((request) => JSON.stringify(request.body));
+		const bodies = session.mock.requests.map((request) => JSON.stringify(request.body));
 		expect(bodies[1]).toContain("steer now");
 		expect(bodies[2]).toContain("later please");
 	});
 
 	it("Escape aborts a stalled stream", async () => {
-		mock.enqueue({
+		session.mock.enqueue({
 			type: "reply",
 			blocks: [{ type: "text", text: "partial answer then nothing", deltas: 4 }],
 			stallAfterEvents: 4,
@@ -118,7 +99,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	it("keeps the transcript when the window is resized mid-stream", async () => {
 		// Held after its first lines until both resizes are sent, so they certainly land mid-stream.
 		let resume!: () => void;
-		mock.enqueue({
+		session.mock.enqueue({
 			type: "reply",
 			blocks: [{ type: "text", text: `first line\n\n${"word ".repeat(80)}\n\nlast line`, deltas: 40 }],
 			stallAfterEvents: 8,
@@ -139,17 +120,17 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("switches the model with /model", async () => {
-		env.writeModelsJson({
+		session.env.writeModelsJson({
 			providers: {
 				mock: {
-					baseUrl: mock.url,
+					baseUrl: session.mock.url,
 					api: "anthropic-messages",
 					apiKey: "test-key",
 					models: [{ id: "mock-model" }, { id: "second-model" }],
 				},
 			},
 		});
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "from the second model" }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "from the second model" }] });
 		const pi = start();
 		await pi.waitFor("mock-model");
 		pi.type("/model");
@@ -161,11 +142,11 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		pi.type("hi");
 		pi.keys("Enter");
 		await pi.waitFor("from the second model");
-		expect(JSON.stringify(mock.requests[0]?.body)).toContain("second-model");
+		expect(JSON.stringify(session.mock.requests[0]?.body)).toContain("second-model");
 	});
 
 	it("navigates with /tree and forks with /fork", async () => {
-		mock.enqueue(
+		session.mock.enqueue(
 			{ type: "reply", blocks: [{ type: "text", text: "answer one" }] },
 			{ type: "reply", blocks: [{ type: "text", text: "answer two" }] },
 			{ type: "reply", blocks: [{ type: "text", text: "answer on the branch" }] },
@@ -189,7 +170,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		pi.type("branch question");
 		pi.keys("Enter");
 		await pi.waitFor("answer on the branch");
-		const branchBody = JSON.stringify(mock.requests[2]?.body);
+		const branchBody = JSON.stringify(session.mock.requests[2]?.body);
 		expect(branchBody).toContain("question one");
 		expect(branchBody).not.toContain("question two");
 		pi.type("/fork");
@@ -202,7 +183,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("resumes a previous session with /resume", async () => {
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "remembered reply" }] });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "remembered reply" }] });
 		const first = start();
 		await first.waitFor("mock-model");
 		first.type("an earlier conversation");
@@ -223,8 +204,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 
 	it("answers an extension dialog (the permission gate) with the keyboard", async () => {
 		// A global extension (auto-discovered), so the test does not depend on -e being wired.
-		mkdirSync(join(env.agentDir, "extensions"), { recursive: true });
-		const extension = join(env.agentDir, "extensions", "permission-gate.ts");
+		mkdirSync(join(session.env.agentDir, "extensions"), { recursive: true });
+		const extension = join(session.env.agentDir, "extensions", "permission-gate.ts");
 		writeFileSync(
 			extension,
 			`export default function (pi) {
@@ -239,7 +220,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 }
 `,
 		);
-		mock.enqueue(
+		session.mock.enqueue(
 			{
 				type: "reply",
 				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "rm -rf ./scratch" } }],
@@ -257,7 +238,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		pi.keys("Enter");
 		await pi.waitFor("Understood, not deleting.");
 		expect(pi.screen()).toContain("Blocked by user");
-		expect(JSON.stringify(mock.requests[1]?.body)).toContain("Blocked by user");
+		expect(JSON.stringify(session.mock.requests[1]?.body)).toContain("Blocked by user");
 	});
 
 	it.each([
@@ -278,7 +259,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 	});
 
 	it("Ctrl+G edits the prompt in $EDITOR", async () => {
-		const editor = join(env.root, "fake-editor.sh");
+		const editor = join(session.env.root, "fake-editor.sh");
 		writeFileSync(editor, '#!/bin/sh\nprintf "rewritten by the editor" > "$1"\n', { mode: 0o755 });
 		const pi = start([], { extraEnv: { EDITOR: editor, VISUAL: "" } });
 		await pi.waitFor("mock-model");
@@ -291,7 +272,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 
 	it("widening a long transcript keeps its scrollback", async () => {
 		for (let index = 0; index < 4; index++) {
-			mock.enqueue({
+			session.mock.enqueue({
 				type: "reply",
 				blocks: [
 					{ type: "text", text: Array.from({ length: 12 }, (_, line) => `answer ${index} line ${line}`).join("\n\n") },
