@@ -2,12 +2,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
-import type { ResourceSetting } from "../config/settings-types.js";
 import { CONFIG_DIR_NAME } from "../session/session-paths.js";
 import { ancestorsOutermostFirst, type ContextFile, loadContextFiles } from "./context-files.js";
 import { findTemplateFiles, loadTemplateFile, type PromptTemplate } from "./prompt-templates.js";
 import type { ResourceDiagnostic } from "./resource-diagnostic.js";
-import { expandResourcePatterns } from "./resource-paths.js";
+import { expandSettingsList } from "./resource-paths.js";
 import { addSkills, findSkillFiles, loadSkillFile, type Skill } from "./skills.js";
 
 /** Options of one resource load (configuration.md §6–§7, extensions.md §8–§9). */
@@ -89,18 +88,6 @@ function projectAgentsSkillDirs(cwd: string): string[] {
 		if (existsSync(join(dir, ".git"))) break;
 	}
 	return result.reverse();
-}
-
-// One settings file's list is expanded as a whole, so its `!exclude` entries apply to the others.
-function expandSettingsList(settings: readonly ResourceSetting[], scope: ResourceSetting["scope"]): string[] {
-	const entries = settings.filter((setting) => setting.scope === scope);
-	const baseDir = entries[0]?.baseDir;
-	return baseDir === undefined
-		? []
-		: expandResourcePatterns(
-				entries.map((setting) => setting.pattern),
-				baseDir,
-			);
 }
 
 function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnostic[]): Skill[] {

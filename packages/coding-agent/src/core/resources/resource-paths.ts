@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { ResourceSetting } from "../config/settings-types.js";
 import { expandHome } from "../session/session-paths.js";
 
 /** Converts a glob (`*`, `**`, `?`, `{a,b}`) to an anchored regular expression over `/` paths. */
@@ -84,6 +85,21 @@ export function expandResourcePatterns(patterns: readonly string[], baseDir: str
 	}
 	const kept = included.filter((path) => !excludes.some((regexp) => regexp.test(path.split("\\").join("/"))));
 	return [...new Set([...kept, ...forcedIn])].filter((path) => !forcedOut.has(path));
+}
+
+/**
+ * The entries of one scope's settings file, expanded as a whole (relative to that file's
+ * directory), so its `!exclude` entries apply to the others.
+ */
+export function expandSettingsList(settings: readonly ResourceSetting[], scope: ResourceSetting["scope"]): string[] {
+	const entries = settings.filter((setting) => setting.scope === scope);
+	const baseDir = entries[0]?.baseDir;
+	return baseDir === undefined
+		? []
+		: expandResourcePatterns(
+				entries.map((setting) => setting.pattern),
+				baseDir,
+			);
 }
 
 /** True when `path` is a directory (false for missing paths). */

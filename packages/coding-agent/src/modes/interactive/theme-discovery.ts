@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SettingsManager } from "../../core/config/settings-manager.js";
-import { expandResourcePatterns, isDirectory } from "../../core/resources/resource-paths.js";
+import { expandSettingsList, isDirectory } from "../../core/resources/resource-paths.js";
 import { CONFIG_DIR_NAME } from "../../core/session/session-paths.js";
 import { BUILTIN_THEMES, type ThemeFile } from "./theme.js";
 import { readThemeFile } from "./theme-files.js";
@@ -82,16 +82,16 @@ export function discoverThemes(options: ThemeDiscoveryOptions): DiscoveredThemes
 	};
 	const entries = options.settings.getResourceSettings("themes", options.agentDir);
 	const expand = (scope: "global" | "project"): string[] => {
-		const listed = entries.filter((entry) => entry.scope === scope);
-		const baseDir = listed[0]?.baseDir;
-		if (baseDir === undefined) return [];
-		const patterns = listed.map((entry) => entry.pattern);
-		const expanded = expandResourcePatterns(patterns, baseDir);
 		// Files a glob found must be theme files; a path named exactly may have any extension.
-		const exact = new Set(patterns.filter((pattern) => !/[*?{!+-]/.test(pattern[0] ?? "") && !/[*?{]/.test(pattern)));
-		return expanded.filter(
-			(path) =>
-				isDirectory(path) || path.endsWith(".json") || [...exact].some((pattern) => resolve(baseDir, pattern) === path),
+		const exactPaths = new Set(
+			entries
+				.filter(
+					(entry) => entry.scope === scope && !/[*?{!+-]/.test(entry.pattern[0] ?? "") && !/[*?{]/.test(entry.pattern),
+				)
+				.map((entry) => resolve(entry.baseDir, entry.pattern)),
+		);
+		return expandSettingsList(entries, scope).filter(
+			(path) => isDirectory(path) || path.endsWith(".json") || exactPaths.has(path),
 		);
 	};
 	const projectDir = join(options.cwd, CONFIG_DIR_NAME, "themes");
