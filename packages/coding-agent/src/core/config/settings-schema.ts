@@ -1,5 +1,6 @@
 import { type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { DOUBLE_ESCAPE_ACTIONS, TREE_FILTER_MODES, TUI_MODES, TUI_SETTING_RANGES } from "./settings-types.js";
 
 /**
  * Type checks of settings.json values (configuration.md §3) with TypeBox, as for tool arguments.
@@ -21,11 +22,11 @@ const delayMs: Check = {
 	schema: Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }),
 	expected: `a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`,
 };
-const wholeNumber = (min: number, max: number): Check => ({
+const wholeNumber = ({ min, max }: { min: number; max: number }): Check => ({
 	schema: Type.Integer({ minimum: min, maximum: max }),
 	expected: `a whole number from ${min} to ${max}`,
 });
-const oneOf = (...values: string[]): Check => ({
+const oneOf = (...values: readonly string[]): Check => ({
 	schema: Type.Union(values.map((value) => Type.Literal(value))),
 	expected: `one of ${values.map((value) => JSON.stringify(value)).join(", ")}`,
 });
@@ -78,17 +79,17 @@ const CHECKS: Record<string, Check> = {
 	quietStartup: boolean,
 	collapseChangelog: boolean,
 	lastChangelogVersion: string,
-	doubleEscapeAction: oneOf("tree", "fork", "none"),
-	treeFilterMode: oneOf("default", "no-tools", "user-only", "labeled-only", "all"),
-	editorPaddingX: wholeNumber(0, 3),
-	outputPad: wholeNumber(0, 4),
-	autocompleteMaxVisible: wholeNumber(3, 20),
+	doubleEscapeAction: oneOf(...DOUBLE_ESCAPE_ACTIONS),
+	treeFilterMode: oneOf(...TREE_FILTER_MODES),
+	editorPaddingX: wholeNumber(TUI_SETTING_RANGES.editorPaddingX),
+	outputPad: wholeNumber(TUI_SETTING_RANGES.outputPad),
+	autocompleteMaxVisible: wholeNumber(TUI_SETTING_RANGES.autocompleteMaxVisible),
 	showHardwareCursor: boolean,
-	tuiMode: oneOf("regular", "fullscreen"),
+	tuiMode: oneOf(...TUI_MODES),
 	externalEditor: string,
 	"markdown.codeBlockIndent": string,
 	"terminal.showImages": boolean,
-	"terminal.imageWidthCells": wholeNumber(10, 400),
+	"terminal.imageWidthCells": wholeNumber(TUI_SETTING_RANGES.imageWidthCells),
 	"terminal.clearOnShrink": boolean,
 	"terminal.showTerminalProgress": boolean,
 };

@@ -47,13 +47,13 @@ export interface Settings {
 	collapseChangelog?: boolean;
 	/** The last version whose changes the interactive mode announced (written by pi). */
 	lastChangelogVersion?: string;
-	doubleEscapeAction?: "tree" | "fork" | "none";
-	treeFilterMode?: "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+	doubleEscapeAction?: DoubleEscapeAction;
+	treeFilterMode?: TreeFilterMode;
 	editorPaddingX?: number;
 	outputPad?: number;
 	autocompleteMaxVisible?: number;
 	showHardwareCursor?: boolean;
-	tuiMode?: "regular" | "fullscreen";
+	tuiMode?: TuiMode;
 	externalEditor?: string;
 	markdown?: { codeBlockIndent?: string };
 	terminal?: {
@@ -64,6 +64,26 @@ export interface Settings {
 	};
 	[key: string]: unknown;
 }
+
+/** `tuiMode`: inline in the terminal's main screen (the default), or on the alternate screen (decided). */
+export const TUI_MODES = ["regular", "fullscreen"] as const;
+export type TuiMode = (typeof TUI_MODES)[number];
+
+/** `doubleEscapeAction`: what Escape twice on an empty, idle editor opens. */
+export const DOUBLE_ESCAPE_ACTIONS = ["tree", "fork", "none"] as const;
+export type DoubleEscapeAction = (typeof DOUBLE_ESCAPE_ACTIONS)[number];
+
+/** `treeFilterMode` (configuration.md §3.9). */
+export const TREE_FILTER_MODES = ["default", "no-tools", "user-only", "labeled-only", "all"] as const;
+export type TreeFilterMode = (typeof TREE_FILTER_MODES)[number];
+
+/** The ranges configuration.md gives (editorPaddingX 0–3, autocompleteMaxVisible 3–20) and ours (decided). */
+export const TUI_SETTING_RANGES = {
+	editorPaddingX: { min: 0, max: 3 },
+	autocompleteMaxVisible: { min: 3, max: 20 },
+	outputPad: { min: 0, max: 4 },
+	imageWidthCells: { min: 10, max: 400 },
+} as const;
 
 /** Resolved compaction settings with defaults applied. */
 export interface CompactionSettings {

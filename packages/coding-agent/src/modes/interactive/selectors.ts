@@ -1,10 +1,11 @@
 import type { Model } from "@pi/ai";
 import { matchesKey, type SelectItem } from "@pi/tui";
+import { TREE_FILTER_MODES, type TreeFilterMode } from "../../core/config/settings-types.js";
 import { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
-import { describeEntry, keepEntry, oneLine, TREE_FILTERS, type TreeFilterMode } from "./tree-entries.js";
+import { describeEntry, keepEntry, oneLine } from "./tree-entries.js";
 
 function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
@@ -168,7 +169,7 @@ export class Selectors {
 					return true;
 				}
 				if (!matchesKey(data, "tab")) return false;
-				filter = TREE_FILTERS[(TREE_FILTERS.indexOf(filter) + 1) % TREE_FILTERS.length] ?? "default";
+				filter = TREE_FILTER_MODES[(TREE_FILTER_MODES.indexOf(filter) + 1) % TREE_FILTER_MODES.length] ?? "default";
 				current.setTitle(title());
 				current.setItems(build());
 				app.tui.requestRender();

@@ -1,9 +1,9 @@
 import type { SettingItem } from "@pi/tui";
 import type { Settings } from "../../core/config/settings-types.js";
+import { DOUBLE_ESCAPE_ACTIONS, TREE_FILTER_MODES, TUI_MODES } from "../../core/config/settings-types.js";
 import { pickerSubmenu, SettingsPanel, textSubmenu } from "./components/settings-panel.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
-import { TREE_FILTERS } from "./tree-entries.js";
-import { DOUBLE_ESCAPE_ACTIONS, TUI_MODES, type TuiSettings } from "./tui-settings.js";
+import type { TuiSettings } from "./tui-settings.js";
 
 const ON_OFF = ["on", "off"];
 const on = (value: boolean): string => (value ? "on" : "off");
@@ -105,7 +105,7 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 			id: "treeFilter",
 			label: "Tree filter",
 			currentValue: tui.treeFilterMode,
-			values: [...TREE_FILTERS],
+			values: [...TREE_FILTER_MODES],
 			description: "The filter /tree starts with (Tab cycles it there).",
 		},
 		{

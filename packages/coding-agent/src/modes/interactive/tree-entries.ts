@@ -1,5 +1,6 @@
 // Session tree entries as the /tree and /fork pickers show them, and the tree filters
 // (`treeFilterMode`, configuration.md §3.9).
+import type { TreeFilterMode } from "../../core/config/settings-types.js";
 import { textOfContent } from "../../core/messages.js";
 import type { SessionEntry, SessionTreeNode } from "../../core/session/session-types.js";
 
@@ -32,10 +33,6 @@ export function describeEntry(entry: SessionEntry): string | undefined {
 			return undefined;
 	}
 }
-
-/** `treeFilterMode` (configuration.md §3.9). */
-export type TreeFilterMode = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
-export const TREE_FILTERS: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
 
 function isToolEntry(entry: SessionEntry): boolean {
 	if (entry.type !== "message") return false;

@@ -1,23 +1,15 @@
 // The TUI settings of configuration.md §3.9, read from the effective settings with their defaults.
 // Wrong-typed or out-of-range values never get here: settings-schema.ts drops them with a warning.
-import type { Settings } from "../../core/config/settings-types.js";
-import { TREE_FILTERS, type TreeFilterMode } from "./tree-entries.js";
-
-/** `tuiMode`: inline in the terminal's main screen (the default), or on the alternate screen. */
-export type TuiMode = "regular" | "fullscreen";
-export const TUI_MODES: readonly TuiMode[] = ["regular", "fullscreen"];
-
-/** `doubleEscapeAction`: what Escape twice on an empty, idle editor opens. */
-export type DoubleEscapeAction = "tree" | "fork" | "none";
-export const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
-
-/** The ranges configuration.md gives (editorPaddingX 0–3, autocompleteMaxVisible 3–20) and ours (decided). */
-export const TUI_SETTING_RANGES = {
-	editorPaddingX: { min: 0, max: 3 },
-	autocompleteMaxVisible: { min: 3, max: 20 },
-	outputPad: { min: 0, max: 4 },
-	imageWidthCells: { min: 10, max: 400 },
-} as const;
+import {
+	DOUBLE_ESCAPE_ACTIONS,
+	type DoubleEscapeAction,
+	type Settings,
+	TREE_FILTER_MODES,
+	type TreeFilterMode,
+	TUI_MODES,
+	TUI_SETTING_RANGES,
+	type TuiMode,
+} from "../../core/config/settings-types.js";
 
 /** Every TUI setting, resolved. */
 export interface TuiSettings {
@@ -73,7 +65,7 @@ export function resolveTuiSettings(settings: Readonly<Settings>): TuiSettings {
 		quietStartup: bool(settings.quietStartup, false),
 		collapseChangelog: bool(settings.collapseChangelog, false),
 		doubleEscapeAction: oneOf(DOUBLE_ESCAPE_ACTIONS, settings.doubleEscapeAction, "tree"),
-		treeFilterMode: oneOf(TREE_FILTERS, settings.treeFilterMode, "default"),
+		treeFilterMode: oneOf(TREE_FILTER_MODES, settings.treeFilterMode, "default"),
 		editorPaddingX: int(settings.editorPaddingX, 0, TUI_SETTING_RANGES.editorPaddingX),
 		outputPad: int(settings.outputPad, 1, TUI_SETTING_RANGES.outputPad),
 		autocompleteMaxVisible: int(settings.autocompleteMaxVisible, 5, TUI_SETTING_RANGES.autocompleteMaxVisible),
