@@ -62,7 +62,10 @@ export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<
 export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
 	const { args, launchCwd } = inputs;
 	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
-	const extensionPaths = args.extensions.map((path) => absolutePath(path, launchCwd));
+	// `builtin:<name>` names a built-in extension, not a file.
+	const extensionPaths = args.extensions.map((path) =>
+		path.startsWith("builtin:") ? path : absolutePath(path, launchCwd),
+	);
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({
 			cwd,
