@@ -216,6 +216,7 @@ export async function createAgentSessionServices(
 	}));
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
+	for (const message of modelRuntime.getEntryProblems()) diagnostics.push({ type: "warning", message });
 	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
 	// A warning, not an error: the run goes on with the extensions that did load (extensions.md §1.3).
 	for (const error of extensions.errors) {
