@@ -319,10 +319,20 @@ function chooseTools(
 	cwd: string,
 	settings: SettingsManager,
 	extensionTools: readonly AgentTool[] | undefined,
+	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const builtinOptions = {
-		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
+		bash: {
+			shellPath: settings.getShellPath(),
+			commandPrefix: settings.getShellCommandPrefix(),
+			env: () => {
+				// A pi started from a pi's bash command must not hand on its parent's session.
+				const env = { ...process.env };
+				for (const name of SHELL_SESSION_VARIABLES) delete env[name];
+				return Object.assign(env, sessionEnv());
+			},
+		},
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	};
 	const names = options.tools ?? [
@@ -339,6 +349,29 @@ function chooseTools(
 	]);
 	if (options.noTools === "all") return { active: [], all };
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
+}
+
+const SHELL_SESSION_VARIABLES = ["PI_SESSION_ID", "PI_SESSION_FILE", "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL"];
+
+/**
+ * The session variables pi 1.4 gives the commands of the bash tool (read when each command starts):
+ * PI_SESSION_ID, PI_SESSION_FILE (absent for a session that is never written), PI_PROVIDER,
+ * PI_MODEL, PI_REASONING_LEVEL (the effective level; `off` for a model without thinking).
+ */
+function shellSessionEnv(
+	sessionManager: SessionManager,
+	model: Model | undefined,
+	thinkingLevel: ThinkingLevel,
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { PI_SESSION_ID: sessionManager.getSessionId() };
+	const file = sessionManager.getSessionFile();
+	if (file) env.PI_SESSION_FILE = file;
+	if (model) {
+		env.PI_PROVIDER = model.provider;
+		env.PI_MODEL = model.id;
+	}
+	env.PI_REASONING_LEVEL = model?.reasoning ? thinkingLevel : "off";
+	return env;
 }
 
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
@@ -386,6 +419,7 @@ async function createSessionWith(
 		sessionManager.getCwd(),
 		settingsManager,
 		runner?.getTools(),
+		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({
