@@ -306,7 +306,11 @@ function chooseThinkingLevel(
 	model: Model | undefined,
 ): ThinkingLevel {
 	const level: ThinkingLevel =
-		options.thinkingLevel ?? savedLevel ?? settings.getDefaultThinkingLevel() ?? (model?.reasoning ? "medium" : "off");
+		options.thinkingLevel ??
+		savedLevel ??
+		(model ? settings.getModelThinkingLevel(model) : undefined) ??
+		settings.getDefaultThinkingLevel() ??
+		(model?.reasoning ? "medium" : "off");
 	return model ? (clampThinkingLevel(model, level) as ThinkingLevel) : level;
 }
 
