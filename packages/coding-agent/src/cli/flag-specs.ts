@@ -56,7 +56,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
 	{ group: "Session", names: ["--no-session"], help: "Do not save the session (in memory only)" },
 	{ group: "Session", names: ["--session-dir"], value: "<path>", help: "Directory for session files" },
 	{ group: "Session", names: ["-n", "--name"], value: "<name>", help: "Session display name" },
-	{ group: "Tools", names: ["-t", "--tools"], value: "<a,b>", help: "Only these tools (allow-list over all tools)" },
+	{
+		group: "Tools",
+		names: ["-t", "--tools"],
+		value: "<a,b>",
+		help: "Only these tools (names or * patterns); +name/-name only: change the default selection",
+	},
 	{ group: "Tools", names: ["-xt", "--exclude-tools"], value: "<a,b>", help: "Disable these tools" },
 	{ group: "Tools", names: ["-nt", "--no-tools"], help: "No tools at all" },
 	{ group: "Tools", names: ["-nbt", "--no-builtin-tools"], help: "No built-in tools (extension tools stay)" },

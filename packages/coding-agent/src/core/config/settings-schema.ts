@@ -79,6 +79,8 @@ const CHECKS: Record<string, Check> = {
 	transport: oneOf("sse", "websocket", "websocket-cached", "auto"),
 	httpIdleTimeoutMs: delayMs,
 	defaultTools: stringList,
+	"codemode.mode": oneOf("on", "only"),
+	"codemode.inlineBudget": count,
 	shellPath: string,
 	shellCommandPrefix: string,
 	"images.autoResize": boolean,
@@ -114,9 +116,6 @@ const CHECKS: Record<string, Check> = {
 	"terminal.imageWidthCells": wholeNumber(TUI_SETTING_RANGES.imageWidthCells),
 	"terminal.clearOnShrink": boolean,
 	"terminal.showTerminalProgress": boolean,
-	// Read by the codemode extension (its own issue); checked here so a wrong type is reported once.
-	"codemode.mode": oneOf("on", "only"),
-	"codemode.inlineBudget": count,
 };
 
 /** Keys pi writes for itself or that carry no setting (pi 1.4's ids and `$schema`): accepted silently. */
