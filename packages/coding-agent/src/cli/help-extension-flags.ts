@@ -19,6 +19,7 @@ export async function extensionFlagsForHelp(
 		agentDir: getAgentDir(),
 		projectTrusted: args.approve,
 		extensionPaths: args.extensions.map((path) => {
+			if (/^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())) return path.trim();
 			const expanded = expandHome(path);
 			return isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
 		}),

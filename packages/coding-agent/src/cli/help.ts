@@ -13,7 +13,12 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["auth set <provider>", "Store an API key (read from stdin, or asked for without echo)"],
 	["auth remove <provider>", "Delete a stored credential"],
 	["auth status [provider]", "Whether each provider (or one) has a usable credential"],
-	["install | remove | update | list | config | mcp", "Not available yet"],
+	["install <source> [-l] [-y]", "Install a package (npm:name, git:host/owner/repo, URL, path)"],
+	["remove <source> [-l]", "Remove a package (alias: uninstall)"],
+	["update [source]", "Update installed packages (or one)"],
+	["list", "List packages, their resources and whether they load"],
+	["config [-l]", "Enable or disable package and extension resources"],
+	["mcp", "Not available yet"],
 ];
 
 function column(rows: readonly [string, string][], indent = 2): string {

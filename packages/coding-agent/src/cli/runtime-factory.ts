@@ -62,7 +62,10 @@ export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<
 export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
 	const { args, launchCwd } = inputs;
 	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
-	const extensionPaths = args.extensions.map((path) => absolutePath(path, launchCwd));
+	// Package sources (`-e npm:x`, `-e git:…`) are installed for the run, not resolved as paths.
+	const extensionPaths = args.extensions.map((path) =>
+		/^(npm:|git:|github:|https?:|ssh:)/.test(path.trim()) ? path.trim() : absolutePath(path, launchCwd),
+	);
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({
 			cwd,
