@@ -92,7 +92,7 @@ describe("pi install from npm", () => {
 			const list = await pi(["list"]);
 			expect(list.stdout).toContain("npm:pi-fixture");
 			expect(list.stdout).toContain("extension: extensions/hello.ts (loads)");
-			expect(list.stdout).toContain("skill: skills/fixture-skill/SKILL.md (loads)");
+			expect(list.stdout).toContain("skill: skills/fixture-skill/SKILL.md (enabled)");
 
 			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 			const run = await pi(["-p", "/fixture-greet Bob"]);

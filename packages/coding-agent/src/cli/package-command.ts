@@ -7,7 +7,11 @@ import { SettingsManager } from "../core/config/settings-manager.js";
 import { describeCapabilities, runsCode } from "../core/packages/package-capabilities.js";
 import { displayPath } from "../core/packages/package-manifest.js";
 import { PackageOperations } from "../core/packages/package-operations.js";
-import { readPackageLists, resolveConfiguredPackages } from "../core/packages/package-resolver.js";
+import {
+	type ResolvedPackage,
+	readPackageLists,
+	resolveConfiguredPackages,
+} from "../core/packages/package-resolver.js";
 import { PackageInstallError } from "../core/packages/run-tool.js";
 import { hasProjectTrustInputs } from "../core/resources/context-files.js";
 import { resolveProjectTrust, TrustStore } from "../core/resources/project-trust.js";
@@ -156,7 +160,7 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 				return 0;
 			}
 			case "list":
-				return list(cwd, agentDir, trusted);
+				return await list(cwd, agentDir, trusted);
 		}
 	} catch (error) {
 		if (isPiUserError(error)) {
@@ -210,7 +214,20 @@ async function install(
 	return 0;
 }
 
-function list(cwd: string, agentDir: string, trusted: boolean): number {
+// Imports each enabled extension (as start-up would) to say whether it loads.
+async function extensionLoadStates(packages: readonly ResolvedPackage[]): Promise<Map<string, string>> {
+	const states = new Map<string, string>();
+	const files = packages.flatMap((pkg) => (pkg.resources?.extensions ?? []).filter((file) => file.enabled));
+	if (files.length === 0) return states;
+	const { importExtensionModule } = await import("../core/extensions/import-extension.js");
+	for (const file of files) {
+		const imported = await importExtensionModule(file.path);
+		states.set(file.path, "error" in imported ? `fails to load: ${oneLine(imported.error)}` : "loads");
+	}
+	return states;
+}
+
+async function list(cwd: string, agentDir: string, trusted: boolean): Promise<number> {
 	const locations = { cwd, agentDir };
 	const lists = readPackageLists(locations);
 	const packages = resolveConfiguredPackages(
@@ -229,6 +246,8 @@ function list(cwd: string, agentDir: string, trusted: boolean): number {
 		return 0;
 	}
 	const shadowed = new Set(project.map((pkg) => pkg.identity));
+	const userAll = resolveConfiguredPackages(locations, { user: lists.user, project: undefined }, false);
+	const loadStates = await extensionLoadStates([...userAll, ...project]);
 	const print = (pkg: (typeof packages)[number], overridden: boolean) => {
 		const notes = [pkg.filtered ? "filtered" : undefined, overridden ? "overridden by project" : undefined].filter(
 			Boolean,
@@ -238,12 +257,17 @@ function list(cwd: string, agentDir: string, trusted: boolean): number {
 		if (pkg.problem) process.stdout.write(`    not loaded: ${pkg.problem}\n`);
 		for (const type of ["extensions", "skills", "prompts", "themes"] as const) {
 			for (const file of pkg.resources?.[type] ?? []) {
-				const state = overridden ? "overridden" : file.enabled ? "loads" : "disabled";
+				const state = overridden
+					? "overridden"
+					: !file.enabled
+						? "disabled"
+						: type === "extensions"
+							? (loadStates.get(file.path) ?? "enabled")
+							: "enabled";
 				process.stdout.write(`    ${type.slice(0, -1)}: ${displayPath(pkg.root ?? "", file.path)} (${state})\n`);
 			}
 		}
 	};
-	const userAll = resolveConfiguredPackages(locations, { user: lists.user, project: undefined }, false);
 	if (userAll.length > 0) {
 		process.stdout.write("User packages:\n");
 		for (const pkg of userAll) print(pkg, shadowed.has(pkg.identity) && !user.some((u) => u.identity === pkg.identity));
