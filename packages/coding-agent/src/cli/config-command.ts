@@ -2,6 +2,7 @@
 // non-interactive form scripts use: `--list`, `--enable <path> [--package <source>]`,
 // `--disable <path> [--package <source>]`. Changes are filter entries in the scope's settings file.
 
+import { isatty } from "node:tty";
 import { withFileLock } from "../core/config/file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "../core/config/json-file.js";
 import { SettingsManager } from "../core/config/settings-manager.js";
@@ -54,6 +55,7 @@ export async function runConfigCommand(argv: readonly string[], builtins: readon
 	let approve: boolean | undefined;
 	let action: Action = { type: "list" };
 	let packageSource: string | undefined;
+	let explicitList = false;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		if (arg === "-h" || arg === "--help") {
@@ -63,8 +65,10 @@ export async function runConfigCommand(argv: readonly string[], builtins: readon
 		if (arg === "-l" || arg === "--local") local = true;
 		else if (arg === "-a" || arg === "--approve") approve = true;
 		else if (arg === "-na" || arg === "--no-approve") approve = false;
-		else if (arg === "--list") action = { type: "list" };
-		else if ((arg === "--enable" || arg === "--disable") && argv[i + 1] !== undefined)
+		else if (arg === "--list") {
+			action = { type: "list" };
+			explicitList = true;
+		} else if ((arg === "--enable" || arg === "--disable") && argv[i + 1] !== undefined)
 			action = { type: "set", path: argv[++i]!, enabled: arg === "--enable" };
 		else if (arg === "--package" && argv[i + 1] !== undefined) packageSource = argv[++i];
 		else {
@@ -83,6 +87,10 @@ export async function runConfigCommand(argv: readonly string[], builtins: readon
 	const locations = { cwd, agentDir };
 	const lists = readPackageLists(locations);
 	const packages = resolveConfiguredPackages(locations, lists, trusted);
+	if (action.type === "list" && explicitList === false && isatty(0) && process.stdout.isTTY === true) {
+		const { runConfigTui } = await import("./config-tui.js");
+		return runConfigTui({ locations, builtins, trusted, startScope: scope });
+	}
 	if (action.type === "list") return printList(packages, builtins, agentDir);
 	return setEnabled({ ...action, packageSource }, packages, scope, locations);
 }
@@ -112,12 +120,37 @@ function printList(packages: readonly ResolvedPackage[], builtins: readonly stri
 	return 0;
 }
 
+/** One toggle of `pi config`: a resource path (as `--list` prints it) or `builtin:<name>`. */
+export interface ConfigToggle {
+	path: string;
+	enabled: boolean;
+	packageSource?: string;
+	/** Picks the package by identity (the TUI knows it). */
+	packageIdentity?: string;
+}
+
 function setEnabled(
-	action: { path: string; enabled: boolean; packageSource?: string },
+	action: ConfigToggle,
 	packages: readonly ResolvedPackage[],
 	scope: "user" | "project",
 	locations: { cwd: string; agentDir: string },
 ): number {
+	const outcome = applyConfigToggle(action, packages, scope, locations);
+	if ("error" in outcome) {
+		process.stderr.write(`Error: ${outcome.error}\n`);
+		return 1;
+	}
+	process.stdout.write(`${outcome.message}\n`);
+	return 0;
+}
+
+/** Writes one toggle into the scope's settings file (atomically, under its lock). */
+export function applyConfigToggle(
+	action: ConfigToggle,
+	packages: readonly ResolvedPackage[],
+	scope: "user" | "project",
+	locations: { cwd: string; agentDir: string },
+): { message: string } | { error: string } {
 	const settingsPath = settingsPathFor(locations, scope);
 	if (action.path.startsWith("builtin:")) {
 		withFileLock(`${settingsPath}.lock`, () => {
@@ -128,11 +161,12 @@ function setEnabled(
 			list.push(`${action.enabled ? "+" : "-"}${action.path}`);
 			writeJsonFileAtomic(settingsPath, { ...current, extensions: list });
 		});
-		process.stdout.write(`${action.enabled ? "Enabled" : "Disabled"} ${action.path}\n`);
-		return 0;
+		return { message: `${action.enabled ? "Enabled" : "Disabled"} ${action.path}` };
 	}
 	const baseDir = scopeBaseDir(locations, scope);
-	const wantedIdentity = action.packageSource ? identityOfSourceString(action.packageSource, locations.cwd) : undefined;
+	const wantedIdentity =
+		action.packageIdentity ??
+		(action.packageSource ? identityOfSourceString(action.packageSource, locations.cwd) : undefined);
 	const candidates = packages.filter(
 		(pkg) =>
 			(wantedIdentity === undefined || pkg.identity === wantedIdentity) &&
@@ -141,10 +175,9 @@ function setEnabled(
 			),
 	);
 	if (candidates.length !== 1) {
-		process.stderr.write(
-			`Error: ${candidates.length === 0 ? "No package resource" : "Several packages have a resource"} "${action.path}"; see pi config --list${candidates.length > 1 ? " and add --package <source>" : ""}\n`,
-		);
-		return 1;
+		const what = candidates.length === 0 ? "No package resource" : "Several packages have a resource";
+		const hint = candidates.length > 1 ? " and add --package <source>" : "";
+		return { error: `${what} "${action.path}"; see pi config --list${hint}` };
 	}
 	const pkg = candidates[0]!;
 	const type = TYPES.find((t) =>
@@ -180,7 +213,6 @@ function setEnabled(
 		else list.push(object);
 		return list;
 	});
-	if (!found) return 1;
-	process.stdout.write(`${action.enabled ? "Enabled" : "Disabled"} ${action.path} (${pkg.source})\n`);
-	return 0;
+	if (!found) return { error: `Could not update ${pkg.source}` };
+	return { message: `${action.enabled ? "Enabled" : "Disabled"} ${action.path} (${pkg.source})` };
 }

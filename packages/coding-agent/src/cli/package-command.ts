@@ -17,6 +17,7 @@ import { hasProjectTrustInputs } from "../core/resources/context-files.js";
 import { resolveProjectTrust, TrustStore } from "../core/resources/project-trust.js";
 import { getAgentDir } from "../core/session/session-paths.js";
 import { isPiUserError } from "../core/user-error.js";
+import { createInstallProgress, type InstallProgress } from "./install-progress.js";
 
 const USAGE: Record<string, string> = {
 	install: `Usage: pi install <source> [-l|--local] [-y|--yes]
@@ -132,30 +133,31 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 		return 1;
 	}
 	const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: trusted });
+	const progress = createInstallProgress();
 	const operations = new PackageOperations({
 		cwd,
 		agentDir,
 		npmCommand: settings.getSettings().npmCommand,
-		onProgress: (event) => {
-			if (event.type === "start") process.stdout.write(`${event.message}\n`);
-		},
+		onProgress: (event) => (event.type === "start" ? progress.start(event.message) : progress.output(event.text)),
 	});
 	const scope = parsed.local ? "project" : "user";
 	try {
 		switch (parsed.command) {
 			case "install":
-				return await install(operations, parsed.source!, scope, parsed.yes);
+				return await install(operations, parsed.source!, scope, parsed.yes, progress);
 			case "remove": {
 				const removed = await operations.remove(parsed.source!, scope);
 				if (!removed) {
 					process.stderr.write(`Error: No matching package found for ${parsed.source}\n`);
 					return 1;
 				}
+				progress.stop();
 				process.stdout.write(`Removed ${parsed.source}\n`);
 				return 0;
 			}
 			case "update": {
 				await operations.update(parsed.source, trusted ? ["user", "project"] : ["user"]);
+				progress.stop();
 				process.stdout.write(parsed.source ? `Updated ${parsed.source}\n` : "Updated packages\n");
 				return 0;
 			}
@@ -163,6 +165,7 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 				return await list(cwd, agentDir, trusted);
 		}
 	} catch (error) {
+		progress.stop();
 		if (isPiUserError(error)) {
 			process.stderr.write(`Error: ${oneLine(error.message)}\n`);
 			return 1;
@@ -186,6 +189,7 @@ async function install(
 	source: string,
 	scope: "user" | "project",
 	yes: boolean,
+	progress: InstallProgress,
 ): Promise<number> {
 	const interactive = !yes && isatty(0) && process.stdout.isTTY === true;
 	// At a terminal the package is fetched into the one-run folder first, so the question comes
@@ -198,6 +202,7 @@ async function install(
 			throw new PackageInstallError(`Could not install ${source}: ${oneLine(error.message)}`);
 		throw error;
 	}
+	progress.stop();
 	const lines = describeCapabilities(preview);
 	if (lines.length > 0) {
 		process.stdout.write(`${source} provides:\n${lines.map((line) => `  ${line}\n`).join("")}`);
@@ -209,6 +214,7 @@ async function install(
 		}
 	}
 	if (interactive) await operations.install(source, scope);
+	progress.stop();
 	operations.persist(source, scope);
 	process.stdout.write(`Installed ${source}\n`);
 	return 0;

@@ -40,6 +40,8 @@ function defaultProgress(event: PackageProgress): void {
 export class SessionPackages {
 	private readonly lists: PackageSettingsLists;
 	private loadedIdentities = new Set<string>();
+	// Each missing package gets one install attempt per session (both phases resolve it).
+	private attempted = new Set<string>();
 	private final: ResolvedPackage[] = [];
 	private temporary: ResolvedPackage[] = [];
 	readonly warnings: string[] = [];
@@ -62,6 +64,8 @@ export class SessionPackages {
 		let changed = false;
 		for (const pkg of packages) {
 			if (!pkg.parsed || pkg.parsed.type === "local" || !pkg.problem) continue;
+			if (this.attempted.has(`${pkg.scope}:${pkg.identity}`)) continue;
+			this.attempted.add(`${pkg.scope}:${pkg.identity}`);
 			const installScope = pkg.entry.autoload === false && pkg.scope === "project" ? "user" : pkg.scope;
 			try {
 				(this.options.onProgress ?? defaultProgress)({ type: "start", message: `Installing ${pkg.source}...` });
