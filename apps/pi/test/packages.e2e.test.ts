@@ -57,8 +57,6 @@ beforeEach(async () => {
 		npm_config_registry: registry.url,
 		npm_config_audit: "false",
 		npm_config_fund: "false",
-		// Until the warm compile-cache fix (issue 19) is in main: second runs of extensions need it.
-		PI_NO_COMPILE_CACHE: "1",
 	});
 	mock = await startMock();
 	useMockProvider(env, mock, "openai-completions");
@@ -234,4 +232,38 @@ describe("pi install from git and local paths", () => {
 		},
 		TIMEOUT,
 	);
+
+	it(
+		"pi config lists resources and --disable / --enable write filters that loading honours",
+		async () => {
+			const dir = join(env.root, "cfg-pkg");
+			writePackage(dir, fixture("pi-cfg", "0.1.0"));
+			expect((await pi(["install", dir])).code).toBe(0);
+			const listed = await pi(["config", "--list"]);
+			expect(listed.stdout).toContain("[x] prompts/fixture-greet.md");
+			const disabled = await pi(["config", "--disable", "prompts/fixture-greet.md"]);
+			expect(disabled.code).toBe(0);
+			expect(settings().packages).toEqual([{ source: "../../../cfg-pkg", prompts: ["-prompts/fixture-greet.md"] }]);
+			expect((await pi(["config", "--list"])).stdout).toContain("[ ] prompts/fixture-greet.md");
+			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+			await pi(["-p", "/fixture-greet Zed"]);
+			expect(lastRequest()).not.toContain("Say hello to Zed please");
+			expect((await pi(["config", "--enable", "prompts/fixture-greet.md"])).code).toBe(0);
+			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+			await pi(["-p", "/fixture-greet Zed"]);
+			expect(lastRequest()).toContain("Say hello to Zed please");
+			const unknown = await pi(["config", "--disable", "prompts/nope.md"]);
+			expect(unknown.code).toBe(1);
+			expect(unknown.stderr).toMatch(/^Error: No package resource "prompts\/nope.md"/);
+		},
+		TIMEOUT,
+	);
+
+	it("each package command has --help", async () => {
+		for (const command of ["install", "remove", "uninstall", "update", "list", "config"]) {
+			const result = await pi([command, "--help"]);
+			expect(result.code, command).toBe(0);
+			expect(result.stdout, command).toMatch(/^Usage: pi /);
+		}
+	});
 });
