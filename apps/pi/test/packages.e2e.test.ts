@@ -210,6 +210,14 @@ describe("pi install from git and local paths", () => {
 			expect(settings().packages).toEqual(["../../../local-pkg"]);
 			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 			expect((await pi(["-p", "hi"])).stderr).toContain("loaded:pi-local@0.1.0");
+			// -e with a package folder loads its prompts and skills too, for that run only.
+			const other = join(env.root, "one-run-pkg");
+			writePackage(other, fixture("pi-once", "0.2.0"));
+			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+			const once = await pi(["-e", other, "-p", "/fixture-greet Kim"]);
+			expect(once.stderr).toContain("loaded:pi-once@0.2.0");
+			expect(lastRequest()).toContain("Say hello to Kim please");
+			expect(settings().packages).toEqual(["../../../local-pkg"]);
 		},
 		TIMEOUT,
 	);

@@ -119,3 +119,21 @@ describe("resolveConfiguredPackages (scope rules)", () => {
 		expect(resolved[0]!.resources).toBeUndefined();
 	});
 });
+
+describe("findPackageMcpConfigs (seam for package-provided MCP servers)", () => {
+	it("names the mcp file of installed packages, project ones only when trusted", async () => {
+		const { findPackageMcpConfigs } = await import("../../src/core/packages/package-mcp.js");
+		write("with-mcp/package.json", JSON.stringify({ name: "m", pi: { mcp: "./mcp.json" } }));
+		write("project/.pi/settings.json", JSON.stringify({ packages: ["../../with-mcp"] }));
+		const locations = { cwd: join(root, "project"), agentDir: join(root, "agent") };
+		expect(findPackageMcpConfigs(locations, false)).toEqual([]);
+		expect(findPackageMcpConfigs(locations, true)).toEqual([
+			{
+				source: "../../with-mcp",
+				scope: "project",
+				packageRoot: join(root, "with-mcp"),
+				configPath: join(root, "with-mcp", "mcp.json"),
+			},
+		]);
+	});
+});

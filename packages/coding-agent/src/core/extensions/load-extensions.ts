@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { ResolvedPackage } from "../packages/package-resolver.js";
 import type { SessionPackages } from "../packages/session-packages.js";
@@ -130,9 +131,27 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	};
 }
 
-// `-e npm:…`, `-e git:…`, `-e https://…`: a package for this run, not a file.
+// `-e npm:…`, `-e git:…`, `-e https://…`, or `-e <folder>` of a pi package (a `pi` manifest or
+// conventional resource folders): a package for this run, whose skills and prompts load too.
 function isPackageSourceValue(value: string): boolean {
-	return /^(npm:|git:|github:|https?:|ssh:)/.test(value.trim());
+	if (/^(npm:|git:|github:|https?:|ssh:)/.test(value.trim())) return true;
+	if (!isAbsolute(value) || !isDirectory(value)) return false;
+	if (["extensions", "skills", "prompts", "themes"].some((name) => isDirectory(join(value, name)))) return true;
+	try {
+		const manifest = JSON.parse(readFileSync(join(value, "package.json"), "utf8")) as { pi?: unknown };
+		return manifest.pi !== null && typeof manifest.pi === "object";
+	} catch {
+		// No readable package.json: a plain extension folder, loaded as before.
+		return false;
+	}
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false;
+	}
 }
 
 // Package work is imported only when settings declare packages or `-e` names one.

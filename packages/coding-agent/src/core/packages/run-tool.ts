@@ -34,20 +34,28 @@ function installExitHook(): void {
 	});
 }
 
+// Which line of npm's or git's output says what went wrong, most telling first.
+const TELLING_LINES: readonly RegExp[] = [
+	/^npm (error|ERR!) network /,
+	/^npm (error|ERR!) \d{3} /,
+	/\bE[A-Z]{3,}: /,
+	/^fatal: /,
+	/^error: /,
+	/^npm (error|ERR!) (?!code |errno |syscall |path |A complete log|\s*$)/,
+];
+
 /** What a tool's output says went wrong, as one line (npm's `npm error …`, git's `fatal: …`). */
 export function summarizeToolOutput(output: string): string {
 	const lines = output
 		.split(/\r?\n/)
 		.map((line) => line.trim())
 		.filter((line) => line !== "");
-	const pick =
-		lines.find(
-			(line) => /^npm (error|ERR!) (code |errno )?E[A-Z0-9]+/.test(line) && !/^npm (error|ERR!) code /.test(line),
-		) ??
-		lines.find((line) => /^npm (error|ERR!) \d{3} /.test(line)) ??
-		lines.find((line) => /^fatal: /.test(line)) ??
-		lines.find((line) => /^(npm (error|ERR!)|error:?) /i.test(line) && !/A complete log of this run/.test(line)) ??
-		lines.at(-1);
+	let pick: string | undefined;
+	for (const pattern of TELLING_LINES) {
+		pick = lines.find((line) => pattern.test(line));
+		if (pick) break;
+	}
+	pick ??= lines.at(-1);
 	return (pick ?? "").replace(/^npm (error|ERR!) /, "").slice(0, 300);
 }
 
