@@ -157,6 +157,16 @@ export {
 } from "./core/messages.js";
 export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
+export { findPackageMcpConfigs, type PackageMcpConfig } from "./core/packages/package-mcp.js";
+export {
+	type GitPackageSource,
+	identityOfSourceString,
+	type LocalPackageSource,
+	type NpmPackageSource,
+	type PackageSource,
+	PackageSourceError,
+	parsePackageSource,
+} from "./core/packages/package-source.js";
 export type { ContextFile } from "./core/resources/context-files.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";

@@ -62,9 +62,12 @@ export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<
 export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
 	const { args, launchCwd } = inputs;
 	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
-	// `builtin:<name>` names a built-in extension, not a file.
+	// `builtin:<name>` names a built-in extension, and package sources (`-e npm:x`, `-e git:…`) are
+	// installed for the run: neither is resolved as a path.
 	const extensionPaths = args.extensions.map((path) =>
-		path.startsWith("builtin:") ? path : absolutePath(path, launchCwd),
+		path.startsWith("builtin:") || /^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())
+			? path.trim()
+			: absolutePath(path, launchCwd),
 	);
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({

@@ -203,6 +203,9 @@ export async function createAgentSessionServices(
 	});
 	const trusted = extensions.projectTrusted;
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
+	const packages = extensions.packages?.all() ?? [];
+	const packageFiles = (type: "skills" | "prompts" | "themes") =>
+		packages.flatMap((pkg) => (pkg.resources?.[type] ?? []).filter((file) => file.enabled).map((file) => file.path));
 	const resourceLoader =
 		options.resourceLoader ??
 		new DefaultResourceLoader({
@@ -210,8 +213,13 @@ export async function createAgentSessionServices(
 			agentDir,
 			settings: settingsManager,
 			projectTrusted: trusted,
+			packageSkillPaths: packageFiles("skills"),
+			packagePromptPaths: packageFiles("prompts"),
 			...options.resourceOptions,
 		});
+	if (resourceLoader instanceof DefaultResourceLoader && packages.length > 0) {
+		resourceLoader.addExtraPaths({ themePaths: packageFiles("themes") });
+	}
 	const diagnostics: AgentSessionRuntimeDiagnostic[] = settingsManager.diagnostics.map((diagnostic) => ({
 		type: diagnostic.type,
 		message: diagnostic.message,
