@@ -2,7 +2,7 @@
 // records answered by `extension_ui_response` lines, the fire-and-forget methods are written
 // and forgotten, terminal-only members degrade as §11.7 lists.
 import { randomUUID } from "node:crypto";
-import type { DialogOptions, ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
+import type { DialogOptions, ModeUIContext } from "../../core/extensions/extension-ui-context.js";
 import type { RpcExtensionUIRequest } from "./rpc-types.js";
 
 type DialogMethod = "select" | "confirm" | "input" | "editor";
@@ -15,23 +15,13 @@ interface PendingDialog {
 }
 
 /** The RPC UI context plus the hooks the server needs. */
-export interface RpcUIContext extends ExtensionUIContext {
+export interface RpcUIContext extends ModeUIContext {
 	/** Routes one `extension_ui_response` record; unknown or stale ids are ignored. */
 	handleResponse(record: Record<string, unknown>): void;
 	/** Resolves every pending dialog with its default (at shutdown). */
 	cancelAll(): void;
 	/** Number of dialogs waiting for an answer. */
 	pendingCount(): number;
-	// Terminal-only members, degraded in RPC (rpc.md §11.7).
-	setWorkingVisible(...args: unknown[]): void;
-	setWorkingIndicator(...args: unknown[]): void;
-	setHiddenThinkingLabel(...args: unknown[]): void;
-	setFooter(...args: unknown[]): void;
-	setHeader(...args: unknown[]): void;
-	setEditorComponent(...args: unknown[]): void;
-	getAllThemes(): unknown[];
-	getTheme(name: string): undefined;
-	setTheme(...args: unknown[]): { success: false; error: string };
 }
 
 function dialogValue(method: DialogMethod, answer: Record<string, unknown> | undefined): unknown {
