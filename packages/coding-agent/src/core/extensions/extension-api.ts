@@ -208,8 +208,11 @@ export interface ExtensionAPI {
 	readonly events: ExtensionEventBus;
 }
 
-/** The module contract: the default export of an extension file. */
-export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
+/**
+ * The module contract: the default export of an extension file. What it returns is awaited and
+ * otherwise ignored (so `(pi) => pi.on(…)`, which returns the unsubscribe function, is fine).
+ */
+export type ExtensionFactory = (pi: ExtensionAPI) => unknown;
 
 /** An extension given as code instead of a file (`extensionFactories`, apps/pi's built-ins). */
 export interface InlineExtension {

@@ -2,7 +2,8 @@
 // records answered by `extension_ui_response` lines, the fire-and-forget methods are written
 // and forgotten, terminal-only members degrade as §11.7 lists.
 import { randomUUID } from "node:crypto";
-import type { DialogOptions, ModeUIContext } from "../../core/extensions/extension-ui-context.js";
+import type { DialogOptions, ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
+import { getExtensionTheme } from "../interactive/extension-theme.js";
 import type { RpcExtensionUIRequest } from "./rpc-types.js";
 
 type DialogMethod = "select" | "confirm" | "input" | "editor";
@@ -15,7 +16,7 @@ interface PendingDialog {
 }
 
 /** The RPC UI context plus the hooks the server needs. */
-export interface RpcUIContext extends ModeUIContext {
+export interface RpcUIContext extends ExtensionUIContext {
 	/** Routes one `extension_ui_response` record; unknown or stale ids are ignored. */
 	handleResponse(record: Record<string, unknown>): void;
 	/** Resolves every pending dialog with its default (at shutdown). */
@@ -121,6 +122,11 @@ export function createRpcUIContext(write: (request: RpcExtensionUIRequest) => vo
 		getAllThemes: () => [],
 		getTheme: () => undefined,
 		setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
+		get theme() {
+			return getExtensionTheme();
+		},
+		getEditorComponent: () => undefined,
+		addAutocompleteProvider: () => () => undefined,
 		handleResponse(record) {
 			if (typeof record.id !== "string") return;
 			pending.get(record.id)?.settle(record);
