@@ -134,6 +134,7 @@ export function createSessionExtensionHost(
 		},
 		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
+		getSettings: () => ({ ...session.settingsManager.getSettings() }),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
 		getActiveToolNames: () => activeNames.filter((name) => options.allTools.has(name)),
