@@ -233,6 +233,7 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./core/tools/truncate.js";
+export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
 export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";

@@ -13,7 +13,8 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["auth set <provider>", "Store an API key (read from stdin, or asked for without echo)"],
 	["auth remove <provider>", "Delete a stored credential"],
 	["auth status [provider]", "Whether each provider (or one) has a usable credential"],
-	["install | remove | update | list | config | mcp", "Not available yet"],
+	["mcp <add|remove|list|login|logout>", "Configure and check MCP servers (pi mcp --help)"],
+	["install | remove | update | list | config", "Not available yet"],
 ];
 
 function column(rows: readonly [string, string][], indent = 2): string {

@@ -1,0 +1,102 @@
+import { existsSync } from "node:fs";
+import { type ExtensionAPI, type ExtensionContext, getAgentDir, type InlineExtension } from "@pi/coding-agent";
+import { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
+import { renderMcpServersSection } from "./mcp-servers-section.js";
+import type { McpSession } from "./mcp-session.js";
+
+export interface McpExtensionOptions {
+	/** The version pi reports to servers as the client's. */
+	version?: string;
+}
+
+function formatStatus(session: McpSession | undefined): string {
+	const statuses = session?.statuses() ?? [];
+	if (statuses.length === 0) return "No MCP servers configured.";
+	return statuses
+		.map(
+			(status) =>
+				`${status.name}: ${status.state}${status.state === "connected" ? `, ${status.tools} tools` : ""} (${status.exposure}, ${status.scope})${status.error ? `\n  ${status.error}` : ""}`,
+		)
+		.join("\n");
+}
+
+/**
+ * The built-in MCP extension (`builtin:mcp`): reads mcp.json (the project's only when trusted),
+ * connects the servers in the background at `session_start` and registers their tools. Nothing
+ * heavy loads unless a server is configured.
+ */
+export function createMcpExtension(options: McpExtensionOptions = {}): InlineExtension {
+	return {
+		name: "mcp",
+		factory(pi: ExtensionAPI) {
+			let session: McpSession | undefined;
+			let disabled = false;
+			let lastSection: string | undefined;
+
+			pi.registerFlag("no-mcp", { type: "boolean", description: "Disable the built-in MCP support for this run" });
+
+			const start = async (ctx: ExtensionContext): Promise<void> => {
+				disabled = pi.getFlag("no-mcp") === true;
+				if (disabled) return;
+				const agentDir = getAgentDir();
+				const trusted = ctx.isProjectTrusted();
+				// The common case, no MCP at all: two existence checks and nothing loaded.
+				if (!existsSync(userMcpConfigPath(agentDir)) && !(trusted && existsSync(projectMcpConfigPath(ctx.cwd)))) return;
+				const loaded = loadMcpConfig({ agentDir, cwd: ctx.cwd, projectTrusted: trusted });
+				if (loaded.servers.length === 0 && loaded.errors.length === 0) return;
+				const { McpSession } = await import("./mcp-session.js");
+				session = new McpSession(pi, options.version ?? "0.1.0", loaded.errors);
+				session.start(loaded.servers, ctx);
+			};
+
+			pi.on("session_start", async (_event, ctx) => {
+				await session?.stop();
+				session = undefined;
+				await start(ctx);
+			});
+
+			pi.on("before_agent_start", async (event, ctx) => {
+				if (!session) return;
+				await session.waitForDirectServers();
+				session.reportProblems(ctx);
+				const section = renderMcpServersSection(session.connections);
+				lastSection = section;
+				if (!section) return;
+				return { systemPrompt: `${event.systemPrompt}\n\n${section}` };
+			});
+
+			pi.on("session_shutdown", async () => {
+				const stopping = session;
+				session = undefined;
+				await stopping?.stop();
+			});
+
+			pi.registerCommand("mcp", {
+				description: "MCP servers: status, reconnect <server>",
+				async handler(args, ctx) {
+					if (disabled) {
+						ctx.ui.notify("MCP is disabled for this run (--no-mcp).", "info");
+						return;
+					}
+					const [action, name] = args.trim().split(/\s+/);
+					if (action === "reconnect" && name) {
+						const connection = session?.connections.find((candidate) => candidate.name === name);
+						if (!connection) {
+							ctx.ui.notify(`No MCP server named "${name}".`, "error");
+							return;
+						}
+						await connection.reconnect();
+						ctx.ui.notify(formatStatus(session), "info");
+						return;
+					}
+					if ((action === "login" || action === "logout") && name) {
+						ctx.ui.notify(`Run "pi mcp ${action} ${name}" in a shell, then /mcp reconnect ${name}.`, "info");
+						return;
+					}
+					ctx.ui.notify(formatStatus(session), "info");
+				},
+			});
+			void lastSection;
+		},
+	};
+}

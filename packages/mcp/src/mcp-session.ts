@@ -1,0 +1,163 @@
+import type { ExtensionAPI, ExtensionContext } from "@pi/coding-agent";
+import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
+import type { McpServerEntry } from "./config/mcp-config-types.js";
+import { configuredExposures } from "./mcp-servers-section.js";
+import { registerServerTools } from "./tools/register-server-tools.js";
+import { registerResourceTools } from "./tools/resource-tools.js";
+
+/** How long the first prompt waits for servers with `direct` tools. */
+const DIRECT_WAIT_MS = 10_000;
+
+/** One line per server for `/mcp` and RPC `get_state`. */
+export interface McpServerStatus {
+	name: string;
+	state: string;
+	scope: string;
+	exposure: string;
+	tools: number;
+	error?: string;
+}
+
+/** The servers of one session: connects them in the background, registers tools, reports failures. */
+export class McpSession {
+	readonly connections: McpServerConnection[] = [];
+	private readonly registeredTools = new Set<string>();
+	private resourceToolsRegistered = false;
+	private readonly reported = new Set<string>();
+	private configErrorsReported = false;
+	private stopped = false;
+
+	constructor(
+		private readonly pi: ExtensionAPI,
+		private readonly clientVersion: string,
+		private readonly configErrors: readonly string[],
+	) {}
+
+	start(entries: readonly McpServerEntry[], ctx: ExtensionContext): void {
+		for (const entry of entries) this.add(entry, ctx);
+		void this.settled().then(() => this.reportProblems(ctx));
+	}
+
+	add(entry: McpServerEntry, ctx: ExtensionContext): McpServerConnection {
+		const connection = new McpServerConnection({
+			entry,
+			sessionCwd: ctx.cwd,
+			clientVersion: this.clientVersion,
+			onToolsChanged: () => this.onConnected(connection),
+		});
+		this.connections.push(connection);
+		if (entry.config.enabled)
+			void connection.connect().then(() => {
+				if (connection.state.kind === "connected") this.onConnected(connection);
+			});
+		return connection;
+	}
+
+	async remove(name: string): Promise<void> {
+		const index = this.connections.findIndex((connection) => connection.name === name);
+		if (index < 0) return;
+		const [connection] = this.connections.splice(index, 1);
+		await connection?.close();
+	}
+
+	private onConnected(connection: McpServerConnection): void {
+		if (this.stopped) return;
+		registerServerTools(this.pi, connection, this.registeredTools);
+		if (!this.resourceToolsRegistered && connection.hasResources && this.resourceExposureIsDirect()) {
+			this.resourceToolsRegistered = true;
+			registerResourceTools(this.pi, { resourceServers: () => this.resourceServers() });
+		}
+	}
+
+	/** Resource tools take the widest exposure among servers with resources; only `direct` declares them. */
+	private resourceExposureIsDirect(): boolean {
+		return this.connections.some(
+			(connection) => connection.hasResources && connection.entry.config.exposure === "direct",
+		);
+	}
+
+	private async resourceServers(): Promise<McpServerConnection[]> {
+		await this.settled();
+		return this.connections.filter(
+			(connection) =>
+				connection.entry.config.enabled &&
+				connection.entry.config.exposure !== "hidden" &&
+				connection.state.kind === "connected" &&
+				connection.hasResources,
+		);
+	}
+
+	/** Resolves when every initial connection attempt has ended. */
+	settled(): Promise<void> {
+		return Promise.all(
+			this.connections.map((connection) =>
+				connection.state.kind === "connecting" ? connection.state.done : Promise.resolve(),
+			),
+		).then(() => undefined);
+	}
+
+	/** Waits (at most 10 s) for servers with `direct` tools: their tools must be in the first request. */
+	async waitForDirectServers(): Promise<void> {
+		const pending = this.connections.filter(
+			(connection) =>
+				connection.state.kind === "connecting" && configuredExposures(connection.entry.config).has("direct"),
+		);
+		if (pending.length === 0) return;
+		let timer: NodeJS.Timeout | undefined;
+		await Promise.race([
+			Promise.all(pending.map((connection) => connection.connect())),
+			new Promise<void>((resolve) => {
+				timer = setTimeout(resolve, DIRECT_WAIT_MS);
+				timer.unref();
+			}),
+		]);
+		if (timer) clearTimeout(timer);
+	}
+
+	/** Config errors and failed servers, each reported once (notify warning; stderr without a UI). */
+	reportProblems(ctx: ExtensionContext): void {
+		if (this.stopped) return;
+		const lines: string[] = [];
+		if (!this.configErrorsReported) {
+			this.configErrorsReported = true;
+			for (const error of this.configErrors) lines.push(`MCP config error: ${error}`);
+		}
+		for (const connection of this.connections) {
+			if (this.reported.has(connection.name)) continue;
+			const state = connection.state;
+			if (state.kind === "failed") lines.push(`MCP server "${connection.name}" failed: ${state.error}`);
+			else if (state.kind === "needs-auth")
+				lines.push(`MCP server "${connection.name}" needs sign-in: run /mcp login ${connection.name}`);
+			else continue;
+			this.reported.add(connection.name);
+		}
+		if (lines.length === 0) return;
+		try {
+			if (ctx.hasUI) ctx.ui.notify(lines.join("\n"), "warning");
+			else process.stderr.write(`${lines.map((line) => `Warning: ${line}`).join("\n")}\n`);
+		} catch {
+			// A replaced session's context: the new session reports for itself.
+		}
+	}
+
+	statuses(): McpServerStatus[] {
+		return this.connections.map((connection) => {
+			const state = connection.state;
+			return {
+				name: connection.name,
+				state: state.kind === "idle" ? "disconnected" : state.kind,
+				scope: connection.entry.scope,
+				exposure: connection.entry.config.exposure,
+				tools: connection.tools.length,
+				...(state.kind === "failed" || state.kind === "needs-auth" ? { error: state.error } : {}),
+			};
+		});
+	}
+
+	async stop(): Promise<void> {
+		this.stopped = true;
+		await Promise.all(this.connections.map((connection) => connection.close().catch(() => undefined)));
+	}
+}
+
+export { connectionErrorText };
