@@ -215,3 +215,32 @@ describe("MCP tools in a session", () => {
 		expect(toolNames(1)).toContain("mcp__proj__shout");
 	});
 });
+
+describe("pi --mode acp with the editor's MCP servers", () => {
+	it("advertises stdio and HTTP; a server passed in session/new is connected and its tool called", async () => {
+		const { spawnAcp } = await import("./acp-support.js");
+		const pidFile = join(env.root, "acp-pid");
+		const acpPi = spawnAcp(env);
+		try {
+			const init = await acpPi.initialize();
+			expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false });
+			const session = (await acpPi.agent.request("session/new", {
+				cwd: env.cwd,
+				mcpServers: [
+					{
+						name: "editor-tools",
+						command: process.execPath,
+						args: [TEST_SERVER],
+						env: [{ name: "MCP_TEST_PID_FILE", value: pidFile }],
+					},
+				],
+			})) as { sessionId: string };
+			callThenAnswer("mcp__editor_tools__shout", { text: "from the editor" });
+			expect((await acpPi.prompt(session.sessionId, "shout")).stopReason).toBe("end_turn");
+			expect(lastMessage(1)).toContain("FROM THE EDITOR");
+		} finally {
+			await acpPi.close();
+		}
+		expect(isAlive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+	});
+});

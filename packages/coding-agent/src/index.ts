@@ -90,6 +90,7 @@ export type {
 	ExtensionEventName,
 	InputEvent,
 	InputResult,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
@@ -112,6 +113,7 @@ export type {
 	ToolResultPatch,
 } from "./core/extensions/extension-events.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
+export type { RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
 	type ExtensionCommand,

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir, type InlineExtension } from "@pi/coding-agent";
 import { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
+import type { McpServerEntry } from "./config/mcp-config-types.js";
+import { parseServerEntry, serverNameKey } from "./config/parse-server-entry.js";
 import { renderMcpServersSection } from "./mcp-servers-section.js";
 import type { McpSession } from "./mcp-session.js";
 
@@ -40,14 +42,59 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				if (disabled) return;
 				const agentDir = getAgentDir();
 				const trusted = ctx.isProjectTrusted();
+				const registered = pi.getMcpServers();
 				// The common case, no MCP at all: two existence checks and nothing loaded.
-				if (!existsSync(userMcpConfigPath(agentDir)) && !(trusted && existsSync(projectMcpConfigPath(ctx.cwd)))) return;
-				const loaded = loadMcpConfig({ agentDir, cwd: ctx.cwd, projectTrusted: trusted });
-				if (loaded.servers.length === 0 && loaded.errors.length === 0) return;
+				const hasFiles = existsSync(userMcpConfigPath(agentDir)) || (trusted && existsSync(projectMcpConfigPath(ctx.cwd)));
+				if (!hasFiles && registered.length === 0) return;
+				const loaded = hasFiles
+					? loadMcpConfig({ agentDir, cwd: ctx.cwd, projectTrusted: trusted })
+					: { servers: [], errors: [] };
+				const errors = [...loaded.errors];
+				const servers = [...loaded.servers, ...registeredEntries(loaded.servers, errors)];
+				if (servers.length === 0 && errors.length === 0) return;
 				const { McpSession } = await import("./mcp-session.js");
-				session = new McpSession(pi, options.version ?? "0.1.0", loaded.errors);
-				session.start(loaded.servers, ctx);
+				session = new McpSession(pi, options.version ?? "0.1.0", errors);
+				session.start(servers, ctx);
 			};
+
+			/** Servers registered by extensions or the editor (ACP); an mcp.json server of the same name wins. */
+			const registeredEntries = (fileServers: readonly McpServerEntry[], errors: string[]): McpServerEntry[] => {
+				const taken = new Set(fileServers.map((server) => serverNameKey(server.name)));
+				const entries: McpServerEntry[] = [];
+				for (const server of pi.getMcpServers()) {
+					if (taken.has(serverNameKey(server.name))) continue;
+					const parsed = parseServerEntry(server.name, server.config, false);
+					if (parsed.kind === "server")
+						entries.push({
+							name: server.name,
+							config: parsed.config,
+							scope: server.source === "acp" ? "acp" : "extension",
+							source: server.source,
+						});
+					else if (parsed.kind === "error") errors.push(`${server.source}: ${parsed.message}`);
+				}
+				return entries;
+			};
+
+			pi.on("mcp_servers_change", async (_event, ctx) => {
+				if (disabled) return;
+				if (!session) {
+					await start(ctx);
+					return;
+				}
+				const errors: string[] = [];
+				const wanted = registeredEntries(
+					session.connections.filter((c) => c.entry.scope === "global" || c.entry.scope === "project").map((c) => c.entry),
+					errors,
+				);
+				for (const connection of [...session.connections]) {
+					const scope = connection.entry.scope;
+					if ((scope === "extension" || scope === "acp") && !wanted.some((entry) => entry.name === connection.name))
+						await session.remove(connection.name);
+				}
+				for (const entry of wanted)
+					if (!session.connections.some((connection) => connection.name === entry.name)) session.add(entry, ctx);
+			});
 
 			pi.on("session_start", async (_event, ctx) => {
 				await session?.stop();
@@ -59,7 +106,8 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				if (!session) return;
 				await session.waitForDirectServers();
 				session.reportProblems(ctx);
-				const section = renderMcpServersSection(session.connections);
+				const current = session;
+				const section = renderMcpServersSection(current.connections, (exposure) => current.effectiveExposure(exposure));
 				lastSection = section;
 				if (!section) return;
 				return { systemPrompt: `${event.systemPrompt}\n\n${section}` };

@@ -1,5 +1,5 @@
 import type { McpServerConnection } from "./client/server-connection.js";
-import { MCP_EXPOSURES, type McpServerConfig } from "./config/mcp-config-types.js";
+import { MCP_EXPOSURES, type McpExposure, type McpServerConfig } from "./config/mcp-config-types.js";
 
 const MAX_SUMMARY_CHARS = 250;
 
@@ -18,11 +18,16 @@ function summaryOf(connection: McpServerConnection): string {
  * The `<mcp_servers>` section of the system prompt: enabled servers whose tools are not declared
  * to the model (codemode or deferred exposure), how they are reached, and one line about each.
  */
-export function renderMcpServersSection(connections: readonly McpServerConnection[]): string | undefined {
+export function renderMcpServersSection(
+	connections: readonly McpServerConnection[],
+	effective: (exposure: McpExposure) => McpExposure = (exposure) => exposure,
+): string | undefined {
 	const listed = connections
 		.filter((connection) => connection.entry.config.enabled)
 		.filter((connection) => {
-			const exposures = configuredExposures(connection.entry.config);
+			const exposures = new Set(
+				[...configuredExposures(connection.entry.config)].map((e) => effective(e as McpExposure)),
+			);
 			return exposures.has("codemode") || exposures.has("deferred");
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));

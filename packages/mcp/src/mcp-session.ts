@@ -1,6 +1,6 @@
 import type { ExtensionAPI, ExtensionContext } from "@pi/coding-agent";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
-import type { McpServerEntry } from "./config/mcp-config-types.js";
+import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
 import { registerServerTools } from "./tools/register-server-tools.js";
 import { registerResourceTools } from "./tools/resource-tools.js";
@@ -62,17 +62,37 @@ export class McpSession {
 
 	private onConnected(connection: McpServerConnection): void {
 		if (this.stopped) return;
-		registerServerTools(this.pi, connection, this.registeredTools);
+		registerServerTools(this.pi, connection, this.registeredTools, (exposure) => this.effectiveExposure(exposure));
 		if (!this.resourceToolsRegistered && connection.hasResources && this.resourceExposureIsDirect()) {
 			this.resourceToolsRegistered = true;
 			registerResourceTools(this.pi, { resourceServers: () => this.resourceServers() });
 		}
 	}
 
+	/**
+	 * `codemode` and `deferred` tools need the `codemode` / `tool_search` tools. While no extension
+	 * provides them (this build has neither yet), such tools are declared directly instead of
+	 * being unreachable.
+	 */
+	effectiveExposure(exposure: McpExposure): McpExposure {
+		if (exposure === "codemode" && !this.hasTool("codemode")) return "direct";
+		if (exposure === "deferred" && !this.hasTool("tool_search")) return "direct";
+		return exposure;
+	}
+
+	private hasTool(name: string): boolean {
+		try {
+			return this.pi.getAllTools().some((tool) => tool.name === name);
+		} catch {
+			return false;
+		}
+	}
+
 	/** Resource tools take the widest exposure among servers with resources; only `direct` declares them. */
 	private resourceExposureIsDirect(): boolean {
 		return this.connections.some(
-			(connection) => connection.hasResources && connection.entry.config.exposure === "direct",
+			(connection) =>
+				connection.hasResources && this.effectiveExposure(connection.entry.config.exposure) === "direct",
 		);
 	}
 
@@ -100,7 +120,10 @@ export class McpSession {
 	async waitForDirectServers(): Promise<void> {
 		const pending = this.connections.filter(
 			(connection) =>
-				connection.state.kind === "connecting" && configuredExposures(connection.entry.config).has("direct"),
+				connection.state.kind === "connecting" &&
+				[...configuredExposures(connection.entry.config)].some(
+					(exposure) => this.effectiveExposure(exposure as McpExposure) === "direct",
+				),
 		);
 		if (pending.length === 0) return;
 		let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
 import type { ExtensionAPI, ExtensionToolDefinition } from "@pi/coding-agent";
 import type { TSchema } from "@sinclair/typebox";
 import type { McpServerConnection } from "../client/server-connection.js";
+import type { McpExposure } from "../config/mcp-config-types.js";
 import { mapToolResultContent, resultText } from "./map-tool-result.js";
 import { mcpToolNames, toolExposureOf } from "./tool-names.js";
 
@@ -25,6 +26,7 @@ export function registerServerTools(
 	pi: ExtensionAPI,
 	connection: McpServerConnection,
 	registered: Set<string>,
+	effective: (exposure: McpExposure) => McpExposure = (exposure) => exposure,
 ): { direct: string[]; indirect: string[]; hidden: string[] } {
 	const config = connection.entry.config;
 	const names = mcpToolNames(connection.name, connection.tools.map((tool) => tool.name));
@@ -33,7 +35,7 @@ export function registerServerTools(
 	const hidden: string[] = [];
 	for (const tool of connection.tools) {
 		const name = names.get(tool.name) ?? tool.name;
-		const exposure = toolExposureOf(config, tool.name);
+		const exposure = effective(toolExposureOf(config, tool.name));
 		if (exposure === "hidden") {
 			hidden.push(name);
 			continue;

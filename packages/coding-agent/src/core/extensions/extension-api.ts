@@ -8,6 +8,7 @@ import type { ProviderConfig } from "../models/models-json.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
 import type { CommandNavigateTreeOptions, CommandNewSessionOptions, ExtensionMode } from "./extension-bindings.js";
 import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
+import type { RegisteredMcpServer } from "./mcp-server-registry.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
@@ -173,6 +174,11 @@ export interface ExtensionAPI {
 		options?: { signal?: AbortSignal; timeout?: number; cwd?: string },
 	): Promise<ExecResult>;
 	readonly events: ExtensionEventBus;
+	/** Adds an MCP server (an `mcpServers` entry of mcp.json) for this session. */
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>): void;
+	unregisterMcpServer(name: string): void;
+	/** Servers registered by extensions and by the mode (ACP's `mcpServers`). */
+	getMcpServers(): RegisteredMcpServer[];
 }
 
 /** The module contract: the default export of an extension file. */

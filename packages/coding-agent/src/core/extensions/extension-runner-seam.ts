@@ -9,6 +9,7 @@ import type {
 	SessionBeforeTreeResult,
 	SessionCompactEvent,
 	SessionCompactFailedEvent,
+	McpServersChangeEvent,
 	SessionInfoChangedEvent,
 	SessionShutdownReason,
 	SessionTreeEvent,
@@ -69,6 +70,8 @@ export interface ExtensionRunnerSeam {
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
+	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
 	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */
@@ -80,6 +83,7 @@ export interface ExtensionRunnerSeam {
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
 	| SessionInfoChangedEvent
+	| McpServersChangeEvent
 	| ModelSelectEvent
 	| ThinkingLevelSelectEvent
 	| SessionCompactEvent

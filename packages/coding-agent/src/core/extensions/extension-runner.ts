@@ -20,6 +20,7 @@ import { createExtensionContexts, type ExtensionContexts } from "./extension-con
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import { collectByKey, type ExtensionLoadError, type ExtensionRecord } from "./extension-record.js";
+import { McpServerRegistry } from "./mcp-server-registry.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -96,6 +97,9 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	private readonly flagValues: Readonly<Record<string, boolean | string>>;
 
 	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>> } = {}) {
+		this.mcpServers.onChange(() => {
+			if (this.started && !this.stale) void this.emitNotification({ type: "mcp_servers_change" });
+		});
 		this.flagValues = options.flagValues ?? {};
 		this.contexts = createExtensionContexts(this);
 	}
@@ -418,6 +422,13 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
 		return emitBeforeAgentStartOf(this, prompt, images);
+	}
+
+	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */
+	readonly mcpServers = new McpServerRegistry();
+
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>, source: string): void {
+		this.mcpServers.register(name, config, source);
 	}
 
 	async emitNotification(event: SessionNotification): Promise<void> {
