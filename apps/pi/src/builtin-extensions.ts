@@ -1,5 +1,5 @@
-import type { BuiltinExtensionFactory } from "@pi/coding-agent/cli";
 import type { ExtensionAPI } from "@pi/coding-agent";
+import type { BuiltinExtensionFactory } from "@pi/coding-agent/cli";
 
 /**
  * Extensions that ship inside the binary, loaded before any discovered one. Kept in their own

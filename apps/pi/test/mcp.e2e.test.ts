@@ -38,7 +38,7 @@ function toolNames(index: number): string[] {
 }
 
 function lastMessage(index: number): string {
-	return JSON.stringify((mock.requests[index]?.body as RequestBody).messages.at(-1));
+	return JSON.stringify((mock.requests[index]?.body as RequestBody | undefined)?.messages.at(-1));
 }
 
 function callThenAnswer(name: string, args: Record<string, unknown>): void {
@@ -130,7 +130,9 @@ describe("MCP tools in a session", () => {
 	});
 
 	it("an unset ${VAR} fails that server with a clear warning; pi still answers", async () => {
-		writeMcpJson({ ev: { command: process.execPath, args: [EVERYTHING, "stdio"], env: { X: "${PI_MCP_UNSET}" }, exposure: "direct" } });
+		writeMcpJson({
+			ev: { command: process.execPath, args: [EVERYTHING, "stdio"], env: { X: "${PI_MCP_UNSET}" }, exposure: "direct" },
+		});
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "Still here." }] });
 		const result = await runPi(env, ["-p", "hi"], { cwd: env.cwd });
 		expect(result.code).toBe(0);
@@ -144,8 +146,14 @@ describe("MCP tools in a session", () => {
 		const url = await startHttpServer();
 		writeMcpJson({ web: { url, exposure: "direct" } });
 		mock.enqueue(
-			{ type: "reply", blocks: [{ type: "toolCall", id: "call_1", name: "mcp__web__shout", arguments: { text: "hi" } }] },
-			{ type: "reply", blocks: [{ type: "toolCall", id: "call_2", name: "mcp__web__fail", arguments: { why: "testing" } }] },
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", id: "call_1", name: "mcp__web__shout", arguments: { text: "hi" } }],
+			},
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", id: "call_2", name: "mcp__web__fail", arguments: { why: "testing" } }],
+			},
 			{ type: "reply", blocks: [{ type: "text", text: "Done." }] },
 		);
 		const result = await runPi(env, ["-p", "go"], { cwd: env.cwd });
@@ -161,7 +169,12 @@ describe("MCP tools in a session", () => {
 
 	it("hidden tools are not declared; toolExposure picks single tools", async () => {
 		writeMcpJson({
-			ev: { command: process.execPath, args: [EVERYTHING, "stdio"], exposure: "hidden", toolExposure: { "get-s*": "direct" } },
+			ev: {
+				command: process.execPath,
+				args: [EVERYTHING, "stdio"],
+				exposure: "hidden",
+				toolExposure: { "get-s*": "direct" },
+			},
 		});
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 		expect((await runPi(env, ["-p", "hi"], { cwd: env.cwd })).code).toBe(0);
@@ -172,10 +185,20 @@ describe("MCP tools in a session", () => {
 	it("resources: list_mcp_resources and read_mcp_resource", async () => {
 		writeMcpJson({ ev: { command: process.execPath, args: [EVERYTHING, "stdio"], exposure: "direct" } });
 		mock.enqueue(
-			{ type: "reply", blocks: [{ type: "toolCall", id: "c1", name: "list_mcp_resources", arguments: { server: "ev" } }] },
 			{
 				type: "reply",
-				blocks: [{ type: "toolCall", id: "c2", name: "read_mcp_resource", arguments: { server: "ev", uri: "demo://resource/static/document/architecture.md" } }],
+				blocks: [{ type: "toolCall", id: "c1", name: "list_mcp_resources", arguments: { server: "ev" } }],
+			},
+			{
+				type: "reply",
+				blocks: [
+					{
+						type: "toolCall",
+						id: "c2",
+						name: "read_mcp_resource",
+						arguments: { server: "ev", uri: "demo://resource/static/document/architecture.md" },
+					},
+				],
 			},
 			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
 		);
@@ -186,7 +209,9 @@ describe("MCP tools in a session", () => {
 
 	it("--no-mcp: no server starts and no MCP tool is declared", async () => {
 		const pidFile = join(env.root, "pid");
-		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile }, exposure: "direct" } });
+		writeMcpJson({
+			t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile }, exposure: "direct" },
+		});
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 		expect((await runPi(env, ["--no-mcp", "-p", "hi"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(0).some((name) => name.startsWith("mcp__"))).toBe(false);
@@ -195,7 +220,9 @@ describe("MCP tools in a session", () => {
 
 	it("a stdio server is stopped when pi exits", async () => {
 		const pidFile = join(env.root, "pid");
-		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile }, exposure: "direct" } });
+		writeMcpJson({
+			t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile }, exposure: "direct" },
+		});
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 		expect((await runPi(env, ["-p", "hi"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(0)).toContain("mcp__t__shout");
@@ -208,7 +235,10 @@ describe("MCP tools in a session", () => {
 			{ proj: { command: process.execPath, args: [TEST_SERVER], exposure: "direct" } },
 			join(env.cwd, ".pi"),
 		);
-		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] }, { type: "reply", blocks: [{ type: "text", text: "ok" }] });
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+		);
 		expect((await runPi(env, ["--no-approve", "-p", "hi"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(0).some((name) => name.startsWith("mcp__proj"))).toBe(false);
 		expect((await runPi(env, ["--approve", "-p", "hi"], { cwd: env.cwd })).code).toBe(0);

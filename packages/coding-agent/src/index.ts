@@ -113,7 +113,6 @@ export type {
 	ToolResultPatch,
 } from "./core/extensions/extension-events.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
-export type { RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
 	type ExtensionCommand,
@@ -139,6 +138,7 @@ export {
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
+export type { RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,
@@ -152,6 +152,7 @@ export {
 export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
 export type { ContextFile } from "./core/resources/context-files.js";
+export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
 export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";
@@ -235,7 +236,6 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./core/tools/truncate.js";
-export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
 export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";

@@ -1,5 +1,5 @@
-export { McpServerConnection, type McpConnectionState } from "./client/server-connection.js";
 export { killAllServerProcessGroups } from "./client/process-groups.js";
+export { type McpConnectionState, McpServerConnection } from "./client/server-connection.js";
 export { expandConfigValue, McpValueError } from "./config/expand-values.js";
 export { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
 export {

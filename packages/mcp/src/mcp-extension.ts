@@ -44,7 +44,8 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				const trusted = ctx.isProjectTrusted();
 				const registered = pi.getMcpServers();
 				// The common case, no MCP at all: two existence checks and nothing loaded.
-				const hasFiles = existsSync(userMcpConfigPath(agentDir)) || (trusted && existsSync(projectMcpConfigPath(ctx.cwd)));
+				const hasFiles =
+					existsSync(userMcpConfigPath(agentDir)) || (trusted && existsSync(projectMcpConfigPath(ctx.cwd)));
 				if (!hasFiles && registered.length === 0) return;
 				const loaded = hasFiles
 					? loadMcpConfig({ agentDir, cwd: ctx.cwd, projectTrusted: trusted })
@@ -84,7 +85,9 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				}
 				const errors: string[] = [];
 				const wanted = registeredEntries(
-					session.connections.filter((c) => c.entry.scope === "global" || c.entry.scope === "project").map((c) => c.entry),
+					session.connections
+						.filter((c) => c.entry.scope === "global" || c.entry.scope === "project")
+						.map((c) => c.entry),
 					errors,
 				);
 				for (const connection of [...session.connections]) {

@@ -91,8 +91,7 @@ export class McpSession {
 	/** Resource tools take the widest exposure among servers with resources; only `direct` declares them. */
 	private resourceExposureIsDirect(): boolean {
 		return this.connections.some(
-			(connection) =>
-				connection.hasResources && this.effectiveExposure(connection.entry.config.exposure) === "direct",
+			(connection) => connection.hasResources && this.effectiveExposure(connection.entry.config.exposure) === "direct",
 		);
 	}
 

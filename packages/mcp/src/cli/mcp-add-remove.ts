@@ -32,7 +32,12 @@ export function runMcpAdd(args: McpCliArgs, context: McpCliContext): number {
 	const [name, ...extra] = args.positionals;
 	const command = args.rest?.[0];
 	const isHttp = args.url !== undefined;
-	if (!name || extra.length > 0 || isHttp === (command !== undefined) || (args.rest !== undefined && !command && !isHttp))
+	if (
+		!name ||
+		extra.length > 0 ||
+		isHttp === (command !== undefined) ||
+		(args.rest !== undefined && !command && !isHttp)
+	)
 		throw usageError(ADD_USAGE);
 	if (!isValidServerName(name)) throw new McpCliError(invalidServerNameMessage(name));
 	const env = parsePairs("--env", args.env);
@@ -87,10 +92,10 @@ export function runMcpAdd(args: McpCliArgs, context: McpCliContext): number {
 	}
 	const lines = [`${existed ? "Replaced" : "Added"} ${scope} MCP server "${name}" in ${path}.`];
 	if (scope === "project" && !isProjectTrustedForCli(context.agentDir, context.cwd))
-		lines.push(
-			`The project is not trusted, so ${path} is ignored until you start pi in the project and trust it.`,
-		);
-	lines.push(isHttp ? `Check it with: pi mcp list. If it requires sign-in: pi mcp login ${name}` : "Check it with: pi mcp list");
+		lines.push(`The project is not trusted, so ${path} is ignored until you start pi in the project and trust it.`);
+	lines.push(
+		isHttp ? `Check it with: pi mcp list. If it requires sign-in: pi mcp login ${name}` : "Check it with: pi mcp list",
+	);
 	context.stdout(`${lines.join("\n")}\n`);
 	return 0;
 }

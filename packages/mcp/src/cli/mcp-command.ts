@@ -29,7 +29,10 @@ export async function runMcpCommand(argv: readonly string[], options: McpCommand
 		}
 		switch (command) {
 			case "add":
-				return runMcpAdd(parseMcpCliArgs(rest, "Usage: pi mcp add <server> [options] (--url <url> | -- <command> [args...])"), context);
+				return runMcpAdd(
+					parseMcpCliArgs(rest, "Usage: pi mcp add <server> [options] (--url <url> | -- <command> [args...])"),
+					context,
+				);
 			case "remove":
 				return runMcpRemove(parseMcpCliArgs(rest, "Usage: pi mcp remove <server> [-l]"), context);
 			case "list": {

@@ -1,8 +1,8 @@
 import { McpServerConnection } from "../client/server-connection.js";
 import { loadMcpConfig } from "../config/load-mcp-config.js";
 import { mcpToolNames, toolExposureOf } from "../tools/tool-names.js";
-import type { McpCliArgs } from "./mcp-cli-args.js";
 import type { McpCliContext } from "./mcp-add-remove.js";
+import type { McpCliArgs } from "./mcp-cli-args.js";
 import { isProjectTrustedForCli } from "./project-trusted.js";
 
 interface ListedServer {
@@ -63,7 +63,11 @@ export async function runMcpList(args: McpCliArgs, context: McpCliContext, versi
 		};
 	});
 	// The names pi would give the tools; computing them here keeps `list` honest about collisions.
-	for (const connection of connections) mcpToolNames(connection.name, connection.tools.map((tool) => tool.name));
+	for (const connection of connections)
+		mcpToolNames(
+			connection.name,
+			connection.tools.map((tool) => tool.name),
+		);
 	await Promise.all(connections.map((connection) => connection.close()));
 
 	const failed = loaded.errors.length > 0 || listed.some((server) => server.enabled && server.state !== "connected");

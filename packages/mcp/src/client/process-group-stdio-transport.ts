@@ -78,7 +78,13 @@ export class ProcessGroupStdioTransport implements Transport {
 				}
 			});
 			child.stderr?.on("data", (chunk: Buffer) => {
-				const lines = [...this.stderrLines, ...chunk.toString("utf8").split("\n").filter((line) => line.trim())];
+				const lines = [
+					...this.stderrLines,
+					...chunk
+						.toString("utf8")
+						.split("\n")
+						.filter((line) => line.trim()),
+				];
 				this.stderrLines = lines.slice(-STDERR_TAIL_LINES);
 			});
 		});

@@ -36,7 +36,8 @@ export function expandRecord(
 	env: NodeJS.ProcessEnv,
 ): Record<string, string> {
 	const out: Record<string, string> = {};
-	for (const [key, value] of Object.entries(values)) out[key] = expandConfigValue(server, `${kind} "${key}"`, value, env);
+	for (const [key, value] of Object.entries(values))
+		out[key] = expandConfigValue(server, `${kind} "${key}"`, value, env);
 	return out;
 }
 

@@ -54,7 +54,11 @@ function applyToggle(entry: McpServerEntry, toggle: McpServerToggle, source: str
  * user entry of the same name; one without `command`/`url`/`type` only toggles it. Invalid entries
  * are reported in `errors` and skipped.
  */
-export function loadMcpConfig(options: { agentDir: string; cwd: string; projectTrusted: boolean }): McpConfigLoadResult {
+export function loadMcpConfig(options: {
+	agentDir: string;
+	cwd: string;
+	projectTrusted: boolean;
+}): McpConfigLoadResult {
 	const errors: string[] = [];
 	const byKey = new Map<string, McpServerEntry>();
 	const readFile = (path: string, scope: McpServerScope): void => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ImageContent, TextContent } from "@pi/ai";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ImageContent, TextContent } from "@pi/ai";
 
 /** Text beyond this reaches the model with its middle cut out (the full text goes to a file). */
 export const MCP_OUTPUT_MAX_CHARS = 20 * 1024;

@@ -29,7 +29,10 @@ export function registerServerTools(
 	effective: (exposure: McpExposure) => McpExposure = (exposure) => exposure,
 ): { direct: string[]; indirect: string[]; hidden: string[] } {
 	const config = connection.entry.config;
-	const names = mcpToolNames(connection.name, connection.tools.map((tool) => tool.name));
+	const names = mcpToolNames(
+		connection.name,
+		connection.tools.map((tool) => tool.name),
+	);
 	const direct: string[] = [];
 	const indirect: string[] = [];
 	const hidden: string[] = [];

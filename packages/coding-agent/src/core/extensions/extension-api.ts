@@ -8,8 +8,8 @@ import type { ProviderConfig } from "../models/models-json.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
 import type { CommandNavigateTreeOptions, CommandNewSessionOptions, ExtensionMode } from "./extension-bindings.js";
 import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
-import type { RegisteredMcpServer } from "./mcp-server-registry.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
+import type { RegisteredMcpServer } from "./mcp-server-registry.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
 export interface ExtensionContext {

@@ -3,13 +3,13 @@ import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
 	InputSource,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
 	SessionBeforeTreeResult,
 	SessionCompactEvent,
 	SessionCompactFailedEvent,
-	McpServersChangeEvent,
 	SessionInfoChangedEvent,
 	SessionShutdownReason,
 	SessionTreeEvent,

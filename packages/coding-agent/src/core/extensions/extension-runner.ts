@@ -20,7 +20,6 @@ import { createExtensionContexts, type ExtensionContexts } from "./extension-con
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import { collectByKey, type ExtensionLoadError, type ExtensionRecord } from "./extension-record.js";
-import { McpServerRegistry } from "./mcp-server-registry.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -36,6 +35,7 @@ import type {
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
 import { HandlerTable } from "./handler-table.js";
+import { McpServerRegistry } from "./mcp-server-registry.js";
 import {
 	emitBeforeAgentStartOf,
 	emitInputOf,

@@ -116,7 +116,11 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		}
 	};
 
-	const open = async (cwd: string, manager: SessionManager, mcpServers: readonly acp.McpServer[] = []): Promise<AcpSession> => {
+	const open = async (
+		cwd: string,
+		manager: SessionManager,
+		mcpServers: readonly acp.McpServer[] = [],
+	): Promise<AcpSession> => {
 		const { AcpSession } = await host();
 		const runtime = await (await runtimeOptions).createRuntime({ cwd, sessionManager: manager });
 		// Before attach: the MCP extension reads them at session_start and stops them with the session.
