@@ -1,6 +1,7 @@
 // The `pi` command line (run-modes.md §5, configuration.md §3, extensions.md §1). A hand-written
 // left-to-right loop: no dependency, no surprises, and nothing heavier than this file is loaded
 // before `--version` or `--help` answers.
+import { mixesPlainAndChanges } from "../core/tools/tool-selection.js";
 import { FLAG_SPECS } from "./flag-specs.js";
 
 /** `--mode` values; `acp` is this project's addition (Agent Client Protocol over stdio). */
@@ -280,6 +281,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			case "--tools": {
 				const value = takeValue(flag, inline);
 				if (value !== undefined) args.tools = splitList(value);
+				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
+					error(
+						`--tools ${value}: plain names and +name/-name changes cannot be mixed. Use plain names to replace the selection (--tools read,codemode) or only changes to edit it (--tools +codemode,-write).`,
+					);
 				break;
 			}
 			case "--exclude-tools": {

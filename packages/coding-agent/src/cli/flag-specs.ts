@@ -50,7 +50,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
 	{ group: "Session", names: ["--no-session"], help: "Do not save the session (in memory only)" },
 	{ group: "Session", names: ["--session-dir"], value: "<path>", help: "Directory for session files" },
 	{ group: "Session", names: ["-n", "--name"], value: "<name>", help: "Session display name" },
-	{ group: "Tools", names: ["--tools"], value: "<a,b>", help: "Only these tools (allow-list over all tools)" },
+	{
+		group: "Tools",
+		names: ["--tools"],
+		value: "<a,b>",
+		help: "Only these tools (names or * patterns); +name/-name only: change the default selection",
+	},
 	{ group: "Tools", names: ["--exclude-tools"], value: "<a,b>", help: "Disable these tools" },
 	{ group: "Tools", names: ["--no-tools"], help: "No tools at all" },
 	{ group: "Tools", names: ["--no-builtin-tools"], help: "No built-in tools (extension tools stay)" },

@@ -8,6 +8,7 @@ import type { ExtensionFactory, InlineExtension } from "./extensions/extension-a
 import type { ExtensionRunner } from "./extensions/extension-runner.js";
 import { type LoadedExtensions, loadExtensions } from "./extensions/load-extensions.js";
 import { decideProjectTrustWithExtensions } from "./extensions/project-trust-event.js";
+import { activatesOnRegister } from "./extensions/tool-loadout.js";
 import { convertToLlm, withoutImages } from "./messages.js";
 import { ModelRuntime } from "./models/model-runtime.js";
 import { hasProjectTrustInputs } from "./resources/context-files.js";
@@ -20,6 +21,7 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { applyToolList, expandToolPatterns, isChangeList } from "./tools/tool-selection.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -235,7 +237,10 @@ export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	model?: Model;
 	thinkingLevel?: ThinkingLevel;
 	scopedModels?: ScopedModel[];
-	/** Allowlist of tool names; default `defaultTools` setting, else read, bash, edit, write. */
+	/**
+	 * Allowlist of tool names or `*` patterns; default `defaultTools` setting, else read, bash,
+	 * edit, write. A list of only `+name`/`-name` entries changes the default selection instead.
+	 */
 	tools?: string[];
 	excludeTools?: string[];
 	noTools?: "all" | "builtin";
@@ -312,24 +317,38 @@ function chooseThinkingLevel(
 /**
  * The active tools, plus every tool known by name (so extensions' `setActiveTools` can turn
  * built-ins on later). Extension tools replace built-ins and custom tools of the same name.
+ * Without a plain `tools` list the selection is `defaultTools` plus every custom tool and every
+ * extension tool that activates on registration (`direct`, `model-only`, unless `defaultActive`
+ * is false), then a `tools` list of only `+name`/`-name` changes applies. `*` patterns expand
+ * against every known tool.
  */
 function chooseTools(
 	options: CreateAgentSessionOptions,
 	cwd: string,
 	settings: SettingsManager,
 	extensionTools: readonly AgentTool[] | undefined,
+	activatesOnLoad: (name: string) => boolean,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const builtinOptions = {
 		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	};
-	const names = options.tools ?? [
-		...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
-		...custom.map((tool) => tool.name),
-	];
-	const excluded = new Set(options.excludeTools ?? []);
-	const wanted = [...new Set(names.filter((name) => !excluded.has(name)))];
+	const customNames = custom.map((tool) => tool.name);
+	const known = [...BUILTIN_TOOL_NAMES, ...customNames];
+	const plainList = options.tools !== undefined && !isChangeList(options.tools);
+	const names = plainList
+		? (options.tools ?? [])
+		: applyToolList(
+				[
+					...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
+					...(options.customTools ?? []).map((tool) => tool.name),
+					...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
+				],
+				options.tools,
+			);
+	const excluded = expandToolPatterns(options.excludeTools ?? [], known);
+	const wanted = expandToolPatterns(names, known).filter((name) => !excluded.includes(name));
 	// Built-ins are cheap objects; all are created only when extensions (setActiveTools) may switch them on.
 	const builtinNames = extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
 	const all = new Map<string, AgentTool>([
@@ -385,6 +404,7 @@ async function createSessionWith(
 		sessionManager.getCwd(),
 		settingsManager,
 		runner?.getTools(),
+		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-paths.js";
+import { applyToolList } from "../tools/tool-selection.js";
 import { PiUserError } from "../user-error.js";
 import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
@@ -213,8 +214,20 @@ export class SettingsManager {
 		return this.effective.httpIdleTimeoutMs ?? 300000;
 	}
 
+	/**
+	 * The default tool selection: read, bash, edit, write, changed by the user list and then the
+	 * trusted project's. A list of only `+name`/`-name` entries edits the inherited selection;
+	 * any other list replaces it (its own changes then apply). Patterns stay unexpanded.
+	 */
 	getDefaultTools(): string[] {
-		return this.effective.defaultTools ?? ["read", "bash", "edit", "write"];
+		const user = applyToolList(["read", "bash", "edit", "write"], this.global.defaultTools);
+		return applyToolList(user, this.projectTrusted ? this.project.defaultTools : undefined);
+	}
+
+	/** `codemode.mode` and `codemode.inlineBudget` (settings.md "Tools"). */
+	getCodemodeSettings(): { mode: "on" | "only"; inlineBudget: number } {
+		const codemode = this.effective.codemode ?? {};
+		return { mode: codemode.mode ?? "on", inlineBudget: codemode.inlineBudget ?? 3000 };
 	}
 
 	getShellPath(): string | undefined {

@@ -60,6 +60,8 @@ const CHECKS: Record<string, Check> = {
 	transport: oneOf("sse", "websocket", "auto"),
 	httpIdleTimeoutMs: delayMs,
 	defaultTools: stringList,
+	"codemode.mode": oneOf("on", "only"),
+	"codemode.inlineBudget": count,
 	shellPath: string,
 	shellCommandPrefix: string,
 	"images.autoResize": boolean,

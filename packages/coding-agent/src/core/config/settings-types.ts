@@ -28,7 +28,10 @@ export interface Settings {
 	followUpMode?: QueueMode;
 	transport?: "sse" | "websocket" | "auto";
 	httpIdleTimeoutMs?: number;
+	/** Tool selection; a list of only `+name`/`-name` entries changes the inherited one. */
 	defaultTools?: string[];
+	/** The codemode tool's presentation (packages/codemode). */
+	codemode?: { mode?: "on" | "only"; inlineBudget?: number };
 	shellPath?: string;
 	shellCommandPrefix?: string;
 	images?: { autoResize?: boolean; blockImages?: boolean };
