@@ -116,6 +116,13 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				return { systemPrompt: `${event.systemPrompt}\n\n${section}` };
 			});
 
+			// A call of a tool that reaches others (codemode, tool_search) waits for servers still connecting.
+			pi.on("tool_call", async (event) => {
+				if (!session) return;
+				const tool = pi.getAllTools().find((candidate) => candidate.name === event.toolName);
+				if (tool?.reachesTools) await session.settled();
+			});
+
 			pi.on("session_shutdown", async () => {
 				const stopping = session;
 				session = undefined;

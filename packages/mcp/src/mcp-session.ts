@@ -1,4 +1,4 @@
-import type { ExtensionAPI, ExtensionContext } from "@pi/coding-agent";
+import type { ExtensionAPI, ExtensionContext, ToolExposure } from "@pi/coding-agent";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
 import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
@@ -21,8 +21,8 @@ export interface McpServerStatus {
 /** The servers of one session: connects them in the background, registers tools, reports failures. */
 export class McpSession {
 	readonly connections: McpServerConnection[] = [];
-	private readonly registeredTools = new Set<string>();
-	private resourceToolsRegistered = false;
+	private readonly registeredTools = new Map<string, ToolExposure>();
+	private resourceToolsExposure: McpExposure | undefined;
 	private readonly reported = new Set<string>();
 	private configErrorsReported = false;
 	private stopped = false;
@@ -62,10 +62,14 @@ export class McpSession {
 
 	private onConnected(connection: McpServerConnection): void {
 		if (this.stopped) return;
-		registerServerTools(this.pi, connection, this.registeredTools, (exposure) => this.effectiveExposure(exposure));
-		if (!this.resourceToolsRegistered && connection.hasResources && this.resourceExposureIsDirect()) {
-			this.resourceToolsRegistered = true;
-			registerResourceTools(this.pi, { resourceServers: () => this.resourceServers() });
+		const { indirect } = registerServerTools(this.pi, connection, this.registeredTools, (exposure) =>
+			this.effectiveExposure(exposure),
+		);
+		if (indirect.length > 0) this.activateReachingTools(connection);
+		const resourceExposure = this.resourceExposure();
+		if (resourceExposure && resourceExposure !== this.resourceToolsExposure) {
+			this.resourceToolsExposure = resourceExposure;
+			registerResourceTools(this.pi, { resourceServers: () => this.resourceServers() }, resourceExposure);
 		}
 	}
 
@@ -80,19 +84,36 @@ export class McpSession {
 		return exposure;
 	}
 
+	/** A tool that can reach other tools (`reachesTools`): codemode, tool_search or a replacement. */
 	private hasTool(name: string): boolean {
 		try {
-			return this.pi.getAllTools().some((tool) => tool.name === name);
+			return this.pi.getAllTools().some((tool) => tool.name === name && tool.reachesTools);
 		} catch {
 			return false;
 		}
 	}
 
-	/** Resource tools take the widest exposure among servers with resources; only `direct` declares them. */
-	private resourceExposureIsDirect(): boolean {
-		return this.connections.some(
-			(connection) => connection.hasResources && this.effectiveExposure(connection.entry.config.exposure) === "direct",
+	/** `codemode` for servers with codemode tools, `tool_search` for deferred ones (once each). */
+	private activateReachingTools(connection: McpServerConnection): void {
+		const wanted = new Set<string>();
+		for (const exposure of configuredExposures(connection.entry.config)) {
+			const effective = this.effectiveExposure(exposure as McpExposure);
+			if (effective === "codemode") wanted.add("codemode");
+			if (effective === "deferred") wanted.add("tool_search");
+		}
+		const active = this.pi.getActiveTools();
+		const missing = [...wanted].filter((name) => !active.includes(name));
+		if (missing.length > 0) this.pi.setActiveTools([...active, ...missing]);
+	}
+
+	/** The resource tools take the widest exposure among connected servers with resources. */
+	private resourceExposure(): McpExposure | undefined {
+		const exposures = new Set(
+			this.connections
+				.filter((connection) => connection.state.kind === "connected" && connection.hasResources)
+				.map((connection) => this.effectiveExposure(connection.entry.config.exposure)),
 		);
+		return (["direct", "codemode", "deferred"] as const).find((exposure) => exposures.has(exposure));
 	}
 
 	private async resourceServers(): Promise<McpServerConnection[]> {

@@ -2,6 +2,7 @@ import type { ImageContent, TextContent } from "@pi/ai";
 import type { ExtensionAPI } from "@pi/coding-agent";
 import { Type } from "@sinclair/typebox";
 import type { McpServerConnection } from "../client/server-connection.js";
+import type { McpExposure } from "../config/mcp-config-types.js";
 import { serverNameKey } from "../config/parse-server-entry.js";
 import { truncateForModel } from "./map-tool-result.js";
 
@@ -27,10 +28,12 @@ function findServer(servers: readonly McpServerConnection[], name: string): McpS
 }
 
 /** Registers `list_mcp_resources`, `list_mcp_resource_templates` and `read_mcp_resource`. */
-export function registerResourceTools(pi: ExtensionAPI, host: ResourceToolHost): void {
+export function registerResourceTools(pi: ExtensionAPI, host: ResourceToolHost, exposure: McpExposure): void {
+	const common = { exposure, annotations: { readOnlyHint: true } } as const;
 	pi.registerTool({
 		name: "list_mcp_resources",
 		label: "MCP resources",
+		...common,
 		description:
 			"List the resources MCP servers offer, as JSON. With `server`, one page of that server (continue with `cursor`); without, every resource of every server.",
 		parameters: Type.Object({
@@ -69,6 +72,7 @@ export function registerResourceTools(pi: ExtensionAPI, host: ResourceToolHost):
 	pi.registerTool({
 		name: "list_mcp_resource_templates",
 		label: "MCP resource templates",
+		...common,
 		description: "List the URI templates of resources MCP servers can read but do not list, as JSON.",
 		parameters: Type.Object({ server: Type.Optional(Type.String({ description: "MCP server name" })) }),
 		async execute(_id, params) {
@@ -87,6 +91,7 @@ export function registerResourceTools(pi: ExtensionAPI, host: ResourceToolHost):
 	pi.registerTool({
 		name: "read_mcp_resource",
 		label: "Read MCP resource",
+		...common,
 		description: "Read a resource of an MCP server by server name and URI.",
 		parameters: Type.Object({
 			server: Type.String({ description: "MCP server name" }),
