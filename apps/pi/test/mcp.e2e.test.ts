@@ -246,6 +246,49 @@ describe("MCP tools in a session", () => {
 	});
 });
 
+describe("pi --mode rpc with MCP servers", () => {
+	it("a failed server is a notify warning before any prompt; get_state lists every server", async () => {
+		const { connectRpc } = await import("./rpc-support.js");
+		writeMcpJson({
+			good: { command: process.execPath, args: [TEST_SERVER], exposure: "direct" },
+			bad: { command: join(env.root, "missing-server") },
+		});
+		const rpc = connectRpc(env);
+		try {
+			const warning = await rpc.waitFor(
+				(record) =>
+					record.type === "extension_ui_request" && record.method === "notify" && record.notifyType === "warning",
+			);
+			expect(String(warning.message)).toContain('MCP server "bad" failed: spawn');
+			let servers: unknown;
+			for (let attempt = 0; attempt < 100; attempt++) {
+				const state = await rpc.request({ type: "get_state" });
+				servers = (state.data as { mcpServers?: unknown }).mcpServers;
+				if (JSON.stringify(servers).includes('"connected"')) break;
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			expect(servers).toEqual([
+				{ name: "good", state: "connected", tools: 4, scope: "global" },
+				{ name: "bad", state: "failed", tools: 0, scope: "global", error: expect.stringContaining("ENOENT") },
+			]);
+			expect(rpc.schemaFailures).toEqual([]);
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("get_state has no mcpServers when none is configured", async () => {
+		const { connectRpc } = await import("./rpc-support.js");
+		const rpc = connectRpc(env);
+		try {
+			const state = await rpc.request({ type: "get_state" });
+			expect(state.data).not.toHaveProperty("mcpServers");
+		} finally {
+			await rpc.close();
+		}
+	});
+});
+
 describe("pi --mode acp with the editor's MCP servers", () => {
 	it("advertises stdio and HTTP; a server passed in session/new is connected and its tool called", async () => {
 		const { spawnAcp } = await import("./acp-support.js");

@@ -146,7 +146,7 @@ export {
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
-export type { RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
+export type { McpServerStatus, RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,

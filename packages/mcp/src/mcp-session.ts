@@ -1,4 +1,9 @@
-import type { ExtensionAPI, ExtensionContext, ToolExposure } from "@pi/coding-agent";
+import type {
+	ExtensionAPI,
+	ExtensionContext,
+	McpServerStatus as PiMcpServerStatus,
+	ToolExposure,
+} from "@pi/coding-agent";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
 import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
@@ -8,14 +13,10 @@ import { registerResourceTools } from "./tools/resource-tools.js";
 /** How long the first prompt waits for servers with `direct` tools. */
 const DIRECT_WAIT_MS = 10_000;
 
-/** One line per server for `/mcp` and RPC `get_state`. */
-export interface McpServerStatus {
-	name: string;
-	state: string;
+/** One line per server for `/mcp`; RPC `get_state` gets it without the exposure. */
+export interface McpServerStatus extends PiMcpServerStatus {
 	scope: string;
 	exposure: string;
-	tools: number;
-	error?: string;
 }
 
 /** The servers of one session: connects them in the background, registers tools, reports failures. */
@@ -44,8 +45,10 @@ export class McpSession {
 			sessionCwd: ctx.cwd,
 			clientVersion: this.clientVersion,
 			onToolsChanged: () => this.onConnected(connection),
+			onStateChange: () => this.publish(),
 		});
 		this.connections.push(connection);
+		this.publish();
 		if (entry.config.enabled)
 			void connection.connect().then(() => {
 				if (connection.state.kind === "connected") this.onConnected(connection);
@@ -58,6 +61,7 @@ export class McpSession {
 		if (index < 0) return;
 		const [connection] = this.connections.splice(index, 1);
 		await connection?.close();
+		this.publish();
 	}
 
 	private onConnected(connection: McpServerConnection): void {
@@ -186,9 +190,11 @@ export class McpSession {
 	statuses(): McpServerStatus[] {
 		return this.connections.map((connection) => {
 			const state = connection.state;
+			const name: McpServerStatus["state"] =
+				state.kind === "idle" || state.kind === "closed" ? "disconnected" : state.kind;
 			return {
 				name: connection.name,
-				state: state.kind === "idle" ? "disconnected" : state.kind,
+				state: name,
 				scope: connection.entry.scope,
 				exposure: connection.entry.config.exposure,
 				tools: connection.tools.length,
@@ -197,7 +203,22 @@ export class McpSession {
 		});
 	}
 
+	/** Tells pi (RPC `get_state`) the servers' states. */
+	private publish(): void {
+		if (this.stopped) return;
+		try {
+			this.pi.setMcpServerStatuses(this.statuses().map(({ exposure: _exposure, ...status }) => status));
+		} catch {
+			// A replaced session's API: nothing to tell.
+		}
+	}
+
 	async stop(): Promise<void> {
+		try {
+			this.pi.setMcpServerStatuses([]);
+		} catch {
+			// A replaced session's API.
+		}
 		this.stopped = true;
 		await Promise.all(this.connections.map((connection) => connection.close().catch(() => undefined)));
 	}

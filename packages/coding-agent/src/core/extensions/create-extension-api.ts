@@ -182,5 +182,6 @@ export function createExtensionAPI(
 				runner.mcpServers.unregister(name);
 		},
 		getMcpServers: () => runner.mcpServers.list(),
+		setMcpServerStatuses: (statuses) => runner.mcpServers.setStatuses(statuses),
 	};
 }

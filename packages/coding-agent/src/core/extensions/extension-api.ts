@@ -9,7 +9,7 @@ import type { ReadonlySessionManager } from "../session/readonly-session-manager
 import type { CommandNavigateTreeOptions, CommandNewSessionOptions, ExtensionMode } from "./extension-bindings.js";
 import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
-import type { RegisteredMcpServer } from "./mcp-server-registry.js";
+import type { McpServerStatus, RegisteredMcpServer } from "./mcp-server-registry.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
 export interface ExtensionContext {
@@ -293,6 +293,8 @@ export interface ExtensionAPI {
 	unregisterMcpServer(name: string): void;
 	/** Servers registered by extensions and by the mode (ACP's `mcpServers`). */
 	getMcpServers(): RegisteredMcpServer[];
+	/** For the extension that connects MCP servers: their states, as RPC `get_state` reports them. */
+	setMcpServerStatuses(statuses: readonly McpServerStatus[]): void;
 }
 
 /** The module contract: the default export of an extension file. */

@@ -15,6 +15,7 @@ import type {
 	SessionTreeEvent,
 	ThinkingLevelSelectEvent,
 } from "./extension-events.js";
+import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -72,6 +73,8 @@ export interface ExtensionRunnerSeam {
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
 	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
 	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
+	/** MCP server states reported by the MCP extension (RPC `get_state`). */
+	getMcpServerStatuses?(): McpServerStatus[];
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
 	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */

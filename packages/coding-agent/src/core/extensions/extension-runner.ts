@@ -37,7 +37,7 @@ import type {
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
 import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
 import { HandlerTable } from "./handler-table.js";
-import { McpServerRegistry } from "./mcp-server-registry.js";
+import { McpServerRegistry, type McpServerStatus } from "./mcp-server-registry.js";
 import {
 	emitBeforeAgentStartOf,
 	emitInputOf,
@@ -453,6 +453,10 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */
 	readonly mcpServers = new McpServerRegistry();
+
+	getMcpServerStatuses(): McpServerStatus[] {
+		return this.mcpServers.statuses();
+	}
 
 	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>, source: string): void {
 		this.mcpServers.register(name, config, source);

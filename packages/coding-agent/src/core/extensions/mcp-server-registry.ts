@@ -11,11 +11,32 @@ export interface RegisteredMcpServer {
 	source: string;
 }
 
+/** A server's state as the MCP extension reports it (RPC `get_state` lists these). */
+export interface McpServerStatus {
+	name: string;
+	state: "connecting" | "connected" | "failed" | "needs-auth" | "disabled" | "disconnected";
+	/** Number of tools the server offers. */
+	tools: number;
+	/** Where it is configured: "global", "project", "extension" or "acp". */
+	scope?: string;
+	error?: string;
+}
+
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 
 export class McpServerRegistry {
 	private readonly servers = new Map<string, RegisteredMcpServer>();
 	private readonly listeners = new Set<() => void>();
+	private statusList: McpServerStatus[] = [];
+
+	/** Replaces the reported states (the MCP extension calls this on every change). */
+	setStatuses(statuses: readonly McpServerStatus[]): void {
+		this.statusList = statuses.map((status) => ({ ...status }));
+	}
+
+	statuses(): McpServerStatus[] {
+		return this.statusList.map((status) => ({ ...status }));
+	}
 
 	/** Names differing only in `-`/`_` are one server; another source's name throws. */
 	register(name: string, config: Readonly<Record<string, unknown>>, source: string): void {
