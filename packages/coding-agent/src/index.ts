@@ -110,6 +110,7 @@ export type {
 	ExtensionEventName,
 	InputEvent,
 	InputResult,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
@@ -173,6 +174,7 @@ export {
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
+export type { McpServerStatus, RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,
@@ -196,6 +198,7 @@ export {
 	parsePackageSource,
 } from "./core/packages/package-source.js";
 export type { ContextFile } from "./core/resources/context-files.js";
+export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
 export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";

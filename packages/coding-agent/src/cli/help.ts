@@ -20,7 +20,7 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["update [source]", "Update installed packages (or one)"],
 	["list", "List packages, their resources and whether they load"],
 	["config [-l]", "Enable or disable package and extension resources"],
-	["mcp", "Not available yet"],
+	["mcp <add|remove|list|login|logout>", "Configure and check MCP servers (pi mcp --help)"],
 ];
 
 function column(rows: readonly [string, string][], indent = 2): string {

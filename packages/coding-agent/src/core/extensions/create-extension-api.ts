@@ -174,5 +174,12 @@ export function createExtensionAPI(
 			});
 		},
 		events: bus,
+		registerMcpServer: (name, config) => runner.mcpServers.register(name, config, record.path),
+		unregisterMcpServer: (name) => {
+			if (runner.mcpServers.list().some((server) => server.name === name && server.source === record.path))
+				runner.mcpServers.unregister(name);
+		},
+		getMcpServers: () => runner.mcpServers.list(),
+		setMcpServerStatuses: (statuses) => runner.mcpServers.setStatuses(statuses),
 	};
 }

@@ -18,6 +18,7 @@ import type {
 	ToolRenderers,
 } from "./extension-renderers.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
+import type { McpServerStatus, RegisteredMcpServer } from "./mcp-server-registry.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
 export interface ExtensionContext {
@@ -318,6 +319,13 @@ export interface ExtensionAPI {
 		options?: { signal?: AbortSignal; timeout?: number; cwd?: string },
 	): Promise<ExecResult>;
 	readonly events: ExtensionEventBus;
+	/** Adds an MCP server (an `mcpServers` entry of mcp.json) for this session. */
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>): void;
+	unregisterMcpServer(name: string): void;
+	/** Servers registered by extensions and by the mode (ACP's `mcpServers`). */
+	getMcpServers(): RegisteredMcpServer[];
+	/** For the extension that connects MCP servers: their states, as RPC `get_state` reports them. */
+	setMcpServerStatuses(statuses: readonly McpServerStatus[]): void;
 }
 
 /**

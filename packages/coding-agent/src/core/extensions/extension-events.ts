@@ -43,6 +43,11 @@ export interface SessionShutdownEvent {
 	targetSessionFile?: string;
 }
 
+/** The MCP servers registered for the session changed (`pi.registerMcpServer`, ACP). */
+export interface McpServersChangeEvent {
+	type: "mcp_servers_change";
+}
+
 export interface SessionInfoChangedEvent {
 	type: "session_info_changed";
 	name?: string;
@@ -284,6 +289,7 @@ export interface ExtensionEventMap {
 	resources_discover: { event: ResourcesDiscoverEvent; result: ResourcesDiscoverResult };
 	session_shutdown: { event: SessionShutdownEvent; result: NoResult };
 	session_info_changed: { event: SessionInfoChangedEvent; result: NoResult };
+	mcp_servers_change: { event: McpServersChangeEvent; result: NoResult };
 	session_before_switch: { event: SessionBeforeSwitchEvent; result: SessionBeforeChangeResult };
 	session_before_fork: { event: SessionBeforeForkEvent; result: SessionBeforeChangeResult };
 	session_before_compact: { event: SessionBeforeCompactEvent; result: SessionBeforeCompactResult };

@@ -3,6 +3,7 @@ import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
 	InputSource,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
@@ -14,6 +15,7 @@ import type {
 	SessionTreeEvent,
 	ThinkingLevelSelectEvent,
 } from "./extension-events.js";
+import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -69,6 +71,10 @@ export interface ExtensionRunnerSeam {
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
+	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
+	/** MCP server states reported by the MCP extension (RPC `get_state`). */
+	getMcpServerStatuses?(): McpServerStatus[];
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
 	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */
@@ -80,6 +86,7 @@ export interface ExtensionRunnerSeam {
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
 	| SessionInfoChangedEvent
+	| McpServersChangeEvent
 	| ModelSelectEvent
 	| ThinkingLevelSelectEvent
 	| SessionCompactEvent

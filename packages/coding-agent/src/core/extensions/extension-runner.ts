@@ -46,6 +46,7 @@ import {
 	noopUIContext,
 } from "./extension-ui-context.js";
 import { HandlerTable } from "./handler-table.js";
+import { McpServerRegistry, type McpServerStatus } from "./mcp-server-registry.js";
 import {
 	emitBeforeAgentStartOf,
 	emitInputOf,
@@ -119,6 +120,9 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	private readonly settings: SettingsManager | undefined;
 
 	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>>; settings?: SettingsManager } = {}) {
+		this.mcpServers.onChange(() => {
+			if (this.started && !this.stale) void this.emitNotification({ type: "mcp_servers_change" });
+		});
 		this.flagValues = options.flagValues ?? {};
 		this.settings = options.settings;
 		this.contexts = createExtensionContexts(this);
@@ -527,6 +531,17 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
 		return emitBeforeAgentStartOf(this, prompt, images);
+	}
+
+	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */
+	readonly mcpServers = new McpServerRegistry();
+
+	getMcpServerStatuses(): McpServerStatus[] {
+		return this.mcpServers.statuses();
+	}
+
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>, source: string): void {
+		this.mcpServers.register(name, config, source);
 	}
 
 	async emitNotification(event: SessionNotification): Promise<void> {

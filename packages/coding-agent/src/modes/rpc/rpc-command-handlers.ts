@@ -25,6 +25,7 @@ type Handler<K extends RpcCommandType> = (
 
 function stateOf(session: AgentSession): RpcSessionState {
 	const model = session.model;
+	const mcpServers = session.extensionRunner.getMcpServerStatuses?.() ?? [];
 	return {
 		...(model ? { model } : {}),
 		thinkingLevel: session.thinkingLevel,
@@ -38,6 +39,7 @@ function stateOf(session: AgentSession): RpcSessionState {
 		autoCompactionEnabled: session.autoCompactionEnabled,
 		messageCount: session.messages.length,
 		pendingMessageCount: session.pendingMessageCount,
+		...(mcpServers.length > 0 ? { mcpServers } : {}),
 	};
 }
 

@@ -39,6 +39,21 @@ export const RpcSessionStateSchema = def(
 		autoCompactionEnabled: Type.Boolean(),
 		messageCount: Type.Number(),
 		pendingMessageCount: Type.Number(),
+		mcpServers: Type.Optional(
+			Type.Array(
+				Type.Object({
+					name: Type.String(),
+					state: Type.Union(
+						["connecting", "connected", "failed", "needs-auth", "disabled", "disconnected"].map((state) =>
+							Type.Literal(state),
+						),
+					),
+					tools: Type.Number(),
+					scope: Type.Optional(Type.String()),
+					error: Type.Optional(Type.String()),
+				}),
+			),
+		),
 	}),
 );
 export const BashResultSchema = def(

@@ -12,6 +12,7 @@ import type {
 import type { BashResult } from "../../core/agent-session/session-bash.js";
 import type { SessionStats } from "../../core/agent-session/session-stats.js";
 import type { SlashCommandInfo } from "../../core/extensions/extension-api.js";
+import type { McpServerStatus } from "../../core/extensions/mcp-server-registry.js";
 import type { SessionEntry, SessionTreeNode } from "../../core/session/session-types.js";
 import type { JsonEvent } from "../json-event.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
@@ -32,6 +33,8 @@ export interface RpcSessionState {
 	autoCompactionEnabled: boolean;
 	messageCount: number;
 	pendingMessageCount: number;
+	/** MCP servers and their states; absent when none is configured (or MCP is off). */
+	mcpServers?: McpServerStatus[];
 }
 
 /** One `get_commands` entry (rpc.md §9.10.1): what `pi.getCommands()` gives extensions. */
