@@ -106,6 +106,8 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 		};
 		if (request.method === "GET" && path.endsWith("/authorize")) {
 			const redirect = url.searchParams.get("redirect_uri") ?? "";
+			if (!URL.canParse(redirect))
+				return json(400, { error: "invalid_request", error_description: "bad redirect_uri" });
 			const target = new URL(redirect);
 			target.searchParams.set("state", url.searchParams.get("state") ?? "");
 			if (url.searchParams.get("code_challenge_method") !== "S256" || !url.searchParams.get("code_challenge")) {
