@@ -11,7 +11,12 @@ const USAGE = `Usage:
   pi auth check --provider <p> | --model <m> [--json] [--credentials]
                                 ready, not_ready or invalid (exit 0, 1, 2)
   pi auth print-api-key --provider <p> | --model <m>
-                                print the key a request would use`;
+                                print the key a request would use
+  pi auth login <provider> [--method browser|paste|device_code]
+                                sign in with a subscription (Claude Pro/Max, ChatGPT, Copilot…)
+  pi auth logout <provider>     remove the stored sign-in (or key) of a provider
+  pi auth print-bearer-token <provider>
+                                print the token a request would send (refreshed if needed)`;
 
 function fail(message: string): number {
 	process.stderr.write(`Error: ${message}\n`);
@@ -108,9 +113,38 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 			process.stdout.write(`Removed the stored credential of ${provider}\n`);
 			return 0;
 		}
-		case "login":
-		case "logout":
-			return fail(`pi auth ${action} (OAuth) is not available yet; use pi auth set <provider> with an API key`);
+		case "login": {
+			const { runLogin } = await import("./auth-login.js");
+			return runLogin(runtime.authStorage, provider, extra);
+		}
+		case "logout": {
+			if (provider === undefined) return fail("pi auth logout needs a provider, e.g. pi auth logout anthropic");
+			const { signOut } = await import("../core/auth/sign-in.js");
+			process.stdout.write(
+				signOut(runtime.authStorage, provider)
+					? `Signed out of ${provider}: its credential was removed from ${runtime.authStorage.path}\n`
+					: `Nothing stored for ${provider}\n`,
+			);
+			return 0;
+		}
+		case "print-bearer-token": {
+			if (provider === undefined)
+				return fail("pi auth print-bearer-token needs a provider, e.g. pi auth print-bearer-token anthropic");
+			if (!runtime.isKnownProvider(provider) && !runtime.authStorage.get(provider))
+				return fail(`Unknown provider: ${provider}`);
+			let token: string | undefined;
+			try {
+				token = await runtime.getApiKey(provider);
+			} catch (error) {
+				return fail(error instanceof Error ? error.message : String(error));
+			}
+			if (!token)
+				return fail(
+					`No credential for ${provider}: sign in with pi auth login ${provider} or store a key with pi auth set ${provider}`,
+				);
+			process.stdout.write(`${token}\n`);
+			return 0;
+		}
 		default:
 			return fail(`Unknown auth action "${action}"\n${USAGE}`);
 	}

@@ -136,7 +136,9 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			const skipped = skippedProjectInputs(runtime.cwd);
 			if (skipped.length > 0) process.stderr.write(untrustedNotice(skipped));
 		}
-		if (!failed && !runtime.session.model) {
+		// An RPC server serves without a model (rpc.md §9.2.1: get_state omits it, a prompt is
+		// rejected): the embedding app sets one or signs the user in, no restart needed.
+		if (!failed && !runtime.session.model && mode !== "rpc") {
 			const { reportNoModel } = await import("./no-model.js");
 			await reportNoModel(runtime, agentDir);
 			failed = true;

@@ -10,6 +10,7 @@ import {
 	type KnownProvider,
 	type Model,
 	type Models,
+	oauthProviderAuth,
 	type Provider,
 	type SimpleStreamOptions,
 } from "@pi/ai";
@@ -165,6 +166,12 @@ export class ModelRuntime {
 		const fromExtensions = this.valueResolver("registerProvider");
 		for (const [id, config] of this.registered) models.setProvider(buildConfiguredProvider(id, config, fromExtensions));
 		for (const provider of this.providerObjects.values()) models.setProvider(provider);
+		// A provider with a built-in subscription sign-in (however it was defined) can use a stored
+		// OAuth credential: refresh and request auth come from @pi/ai, loaded on first use.
+		for (const provider of models.getProviders()) {
+			const oauth = provider.auth.oauth ? undefined : oauthProviderAuth(provider.id);
+			if (oauth) models.setProvider({ ...provider, auth: { ...provider.auth, oauth } });
+		}
 		this.models = models;
 	}
 
