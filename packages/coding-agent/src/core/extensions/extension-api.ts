@@ -47,7 +47,7 @@ export interface ExtensionContext {
 	getSystemPrompt(): string;
 	isProjectTrusted(): boolean;
 	/** The merged settings (user, then trusted project); read-only, unknown keys kept. */
-	getSettings(): Readonly<Record<string, unknown>>;
+	getSettings(): Readonly<Settings>;
 	/** The tools `executeTool` can call now (see `ToolExposure`), with what a caller needs to know. */
 	readonly tools: readonly ToolInfo[];
 	/**

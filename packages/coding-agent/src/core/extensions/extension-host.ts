@@ -44,8 +44,6 @@ export interface ExtensionHost {
 	refreshTools(): void;
 	/** Runs a nested tool call (`ctx.executeTool`). */
 	executeTool(request: NestedToolCallRequest): Promise<ExecutedToolResult>;
-	/** The merged settings. */
-	getSettings(): Readonly<Record<string, unknown>>;
 	sendCustomMessage(message: AgentMessage & { role: "custom" }, options: SendMessageOptions): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],

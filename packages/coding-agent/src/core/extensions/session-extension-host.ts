@@ -147,7 +147,6 @@ export function createSessionExtensionHost(
 		getToolInfos: toolInfos,
 		refreshTools: applyTools,
 		executeTool: (request) => runNestedToolCall(nestedDeps, request),
-		getSettings: () => session.settingsManager.getSettings() as Readonly<Record<string, unknown>>,
 		sendCustomMessage: (message, sendOptions) => {
 			const deliverAs = sendOptions.deliverAs;
 			if (deliverAs === "nextTurn") {
