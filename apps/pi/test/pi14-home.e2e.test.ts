@@ -1,6 +1,6 @@
 // A pi 1.4 user's agent directory and scripts, through the built binary (issue 24). Every file is
-// written here from pi 1.4's documented formats (settings.md, models-configuration.md,
-// session-format.md, keybindings.md, themes.md, cli.md, environment-variables.md).
+// written here from pi 1.4's documented formats (its settings, models configuration, session
+// format, CLI and environment variable references).
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -16,7 +16,7 @@ const usage = (input: number, output: number, total: number) => ({
 	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total },
 });
 
-/** A session as pi 1.4 writes it (session-format.md of 1.4): system messages, usage and context edits. */
+/** A session as pi 1.4 writes it (pi 1.4's session format reference): system messages, usage and context edits. */
 function pi14Session(): string {
 	const at = "2026-01-01T00:00:00.000Z";
 	const lines = [

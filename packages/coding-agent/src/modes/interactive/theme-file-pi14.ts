@@ -2,7 +2,7 @@ import { converter, toGamut } from "culori";
 import type { ThemeFile } from "./theme.js";
 
 /**
- * pi 1.4's theme files (its docs/themes.md): `{ name, appearance?, vars?, colors, export? }`. A
+ * pi 1.4's theme files (as its themes reference documents them): `{ name, appearance?, vars?, colors, export? }`. A
  * colour is `"#rgb"`/`"#rrggbb"`, `"oklch(L% C H)"`, `"okhsl(H S% L%)"`, a 256-colour index, the
  * name of a `vars` entry (chained), or `""` (the terminal's default colour). The roles our palette
  * has are taken from `colors`; the other roles of 1.4 are accepted and have no use here. Colour
