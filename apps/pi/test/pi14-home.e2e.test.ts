@@ -203,6 +203,20 @@ describe("a pi 1.4 agent directory", () => {
 		]);
 	});
 
+	it("httpProxy is applied as HTTP_PROXY and HTTPS_PROXY (commands inherit them)", async () => {
+		writeSettings({ httpProxy: "http://127.0.0.1:9" });
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo proxy=$HTTPS_PROXY" } }],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-p", "hello"], { extraEnv: { NO_PROXY: "127.0.0.1" } });
+		expect(result.code).toBe(0);
+		expect(JSON.stringify(lastBody().messages)).toContain("proxy=http://127.0.0.1:9");
+	});
+
 	it("trust.json in 1.4's format (true) trusts the project: its AGENTS.md is loaded without --approve", async () => {
 		writeFileSync(join(env.cwd, "AGENTS.md"), "Project rule: answer in haiku.");
 		mkdirSync(join(env.cwd, ".pi"));
