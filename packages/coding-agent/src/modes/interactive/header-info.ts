@@ -4,7 +4,13 @@ import type { HeaderInfo } from "./components/header.js";
 /** What the start-up header lists for the runtime's current session. */
 export function collectHeaderInfo(
 	runtime: AgentSessionRuntime,
-	options: { version?: string; verbose?: boolean; quiet: boolean; startupWarnings: readonly string[] },
+	options: {
+		version?: string;
+		verbose?: boolean;
+		quiet: boolean;
+		headerOnly?: boolean;
+		startupWarnings: readonly string[];
+	},
 ): HeaderInfo {
 	const session = runtime.session;
 	let contextFiles: string[] = [];
@@ -31,5 +37,6 @@ export function collectHeaderInfo(
 		],
 		verbose: options.verbose ?? false,
 		quiet: options.quiet,
+		...(options.headerOnly ? { headerOnly: true } : {}),
 	};
 }

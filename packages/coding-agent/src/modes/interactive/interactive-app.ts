@@ -302,6 +302,7 @@ export class InteractiveApp implements InteractiveAppView {
 			...(this.options.version !== undefined ? { version: this.options.version } : {}),
 			...(this.options.verbose !== undefined ? { verbose: this.options.verbose } : {}),
 			quiet: this.appearance.settings.quietStartup,
+			headerOnly: this.appearance.settings.quietStartupHeaderOnly,
 			startupWarnings: [...this.startupWarnings, ...this.headerThemeWarnings],
 		});
 		let cache: { width: number; lines: string[] } | undefined;

@@ -71,6 +71,7 @@ describe("TUI settings: reading", () => {
 		expect(resolveTuiSettings({})).toEqual({
 			theme: "dark",
 			quietStartup: false,
+			quietStartupHeaderOnly: false,
 			collapseChangelog: false,
 			doubleEscapeAction: "tree",
 			treeFilterMode: "default",
