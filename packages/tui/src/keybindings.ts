@@ -62,7 +62,7 @@ export const DEFAULT_KEYBINDINGS: Readonly<Record<KnownKeybindingAction, readonl
 	"editor.newLine": ["shift+enter", "alt+enter", "ctrl+j"],
 	"editor.submit": ["enter"],
 	"editor.tab": ["tab"],
-	"editor.undo": ["ctrl+-", "ctrl+z"],
+	"editor.undo": ["ctrl+-"],
 	"editor.redo": ["ctrl+shift+z"],
 	"editor.yank": ["ctrl+y"],
 	"editor.yankPop": ["alt+y"],
