@@ -1,7 +1,18 @@
 import type { BuiltinExtensionFactory } from "@pi/coding-agent/cli";
 
 /**
- * Extensions that ship inside the binary, loaded before any discovered one. Kept in their own
- * file so adding one is a one-line change here and nothing else.
+ * Extensions that ship inside the binary, loaded before any discovered one. Each is named
+ * `builtin:<name>` (`-e builtin:<name>` loads it under `--no-extensions`, `-builtin:<name>` in the
+ * `extensions` setting leaves it out) and imported only when extensions load, so `--version` and
+ * `--help` never parse them.
  */
-export const builtinExtensions: readonly BuiltinExtensionFactory[] = [];
+export const builtinExtensions: readonly BuiltinExtensionFactory[] = [
+	{
+		name: "builtin:codemode",
+		factory: async (pi) => (await import("@pi/codemode")).createCodemodeExtension()(pi),
+	},
+	{
+		name: "builtin:tool-search",
+		factory: async (pi) => (await import("@pi/codemode")).createToolSearchExtension()(pi),
+	},
+];

@@ -122,6 +122,8 @@ export type {
 	Message,
 	Model,
 	ModelCost,
+	ModelCostTier,
+	ModelInputLimits,
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 	PayloadHook,

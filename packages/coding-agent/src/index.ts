@@ -56,6 +56,8 @@ export {
 export type {
 	CommandCompletion,
 	ExecResult,
+	ExecutedToolResult,
+	ExecuteToolOptions,
 	ExtensionAPI,
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -71,6 +73,12 @@ export type {
 	RegisteredShortcutOptions,
 	SendMessageOptions,
 	SlashCommandInfo,
+	ToolAnnotations,
+	ToolExposure,
+	ToolInfo,
+	ToolLoadout,
+	ToolLoadoutChanges,
+	ToolNamespace,
 } from "./core/extensions/extension-api.js";
 export type {
 	CommandContextActions,

@@ -1,12 +1,17 @@
 import { ModelRuntime } from "../core/models/model-runtime.js";
 import { getAgentDir } from "../core/session/session-paths.js";
+import { runAuthCheckCommand } from "./auth-check-command.js";
 import { readHiddenLine } from "./hidden-input.js";
 
 const USAGE = `Usage:
   pi auth list                  each provider and where its credential comes from
   pi auth set <provider>        store an API key (piped on stdin, or asked for without echo)
   pi auth remove <provider>     delete the stored credential
-  pi auth status [provider]     whether each provider (or one) has a usable credential`;
+  pi auth status [provider]     whether each provider (or one) has a usable credential
+  pi auth check --provider <p> | --model <m> [--json] [--credentials]
+                                ready, not_ready or invalid (exit 0, 1, 2)
+  pi auth print-api-key --provider <p> | --model <m>
+                                print the key a request would use`;
 
 function fail(message: string): number {
 	process.stderr.write(`Error: ${message}\n`);
@@ -46,6 +51,9 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 		return action === undefined ? 1 : 0;
 	}
 	const agentDir = getAgentDir();
+	if (action === "check" || action === "print-api-key") {
+		return runAuthCheckCommand(action, argv.slice(1), () => ModelRuntime.create({ agentDir }));
+	}
 	const runtime = await ModelRuntime.create({ agentDir });
 	const providers = runtime.getProviderIds();
 	const requireProvider = (): string | undefined => {

@@ -13,6 +13,8 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["auth set <provider>", "Store an API key (read from stdin, or asked for without echo)"],
 	["auth remove <provider>", "Delete a stored credential"],
 	["auth status [provider]", "Whether each provider (or one) has a usable credential"],
+	["auth check --provider <p> | --model <m>", "ready, not_ready or invalid (exit 0, 1, 2); --json, --credentials"],
+	["auth print-api-key --provider <p> | --model <m>", "Print the key a request would use"],
 	["install | remove | update | list | config | mcp", "Not available yet"],
 ];
 

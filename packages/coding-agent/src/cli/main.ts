@@ -91,6 +91,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 	}
 	if (printDiagnostics(diagnostics)) return 1;
 	if (args.offline) process.env.PI_OFFLINE = "1";
+	// Process markers (pi 1.4): every child process can tell it runs under pi.
+	process.env.AI_AGENT = "pi";
+	process.env.PI_CODING_AGENT = "true";
 
 	try {
 		// isatty(0), not process.stdin.isTTY: building the stdin stream is left to the modes that read it.

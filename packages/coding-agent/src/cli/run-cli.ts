@@ -42,6 +42,11 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		return listModels(agentDir, args.listModels === true ? undefined : args.listModels);
 	}
 
+	if (args.export !== undefined) {
+		const { runExport } = await import("./export-command.js");
+		return runExport(args.export, launchCwd);
+	}
+
 	// §2 step 4: from here on only protocol records (or the final answer) reach stdout.
 	if (mode !== "interactive") takeOverStdout();
 	// §2 step 5.
@@ -178,6 +183,8 @@ async function dispatch(
 				verbose: args.verbose,
 				themePaths: args.themes,
 				noThemes: args.noThemes,
+				...(args.useTheme !== undefined ? { theme: args.useTheme } : {}),
+				...(args.tuiMode !== undefined ? { tuiMode: args.tuiMode } : {}),
 				startupWarnings: [...runtime.diagnostics.map((diagnostic) => diagnostic.message), ...warnings],
 			});
 		}

@@ -5,6 +5,7 @@ import type { ExtensionEventName } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
 import type { ExtensionRunner } from "./extension-runner.js";
+import { activatesOnRegister } from "./tool-loadout.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** Built-in interactive command names extensions may not take (extensions.md §5, §10). */
@@ -117,10 +118,11 @@ export function createExtensionAPI(
 				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);
 			record.tools.set(tool.name, tool as never);
 			// After load the tool is active at once; during load the session picks it up when built.
-			if (runner.hasHost) runner.host.addTool(wrapExtensionTool(tool as never, runner));
+			if (runner.hasHost)
+				runner.host.addTool(wrapExtensionTool(tool as never, runner), activatesOnRegister(tool as never));
 		},
 		getActiveTools: () => runner.host.getActiveToolNames(),
-		getAllTools: () => runner.host.getAllTools().map((tool) => ({ name: tool.name, description: tool.description })),
+		getAllTools: () => runner.host.getToolInfos().map(({ callable: _callable, ...info }) => info),
 		setActiveTools: (names) => runner.host.setActiveTools(names),
 		registerCommand(name, options) {
 			if (RESERVED_COMMAND_NAMES.has(name)) {

@@ -195,6 +195,8 @@ export interface ToolExecutionStartEvent {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/** Set on nested calls (`ctx.executeTool`): the calling tool's call id. */
+	parentToolCallId?: string;
 }
 export interface ToolExecutionUpdateEvent {
 	type: "tool_execution_update";
@@ -202,6 +204,7 @@ export interface ToolExecutionUpdateEvent {
 	toolName: string;
 	args: Record<string, unknown>;
 	partialResult: AgentToolResult;
+	parentToolCallId?: string;
 }
 export interface ToolExecutionEndEvent {
 	type: "tool_execution_end";
@@ -210,6 +213,7 @@ export interface ToolExecutionEndEvent {
 	result: AgentToolResult;
 	isError: boolean;
 	durationMs: number;
+	parentToolCallId?: string;
 }
 
 export interface ContextEvent {

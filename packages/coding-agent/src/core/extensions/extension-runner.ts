@@ -4,8 +4,10 @@ import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
 import type {
+	ExecuteToolOptions,
 	ExtensionCommandContext,
 	ExtensionContext,
+	ExtensionToolDefinition,
 	RegisteredFlagOptions,
 	RegisteredShortcutOptions,
 	SlashCommandInfo,
@@ -185,6 +187,31 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		return [...collectByKey(this.records, (record) => record.tools, true).values()].map((tool) =>
 			wrapExtensionTool(tool, this),
 		);
+	}
+
+	/** The extension definition of a tool (last registration wins), if an extension registered it. */
+	getToolDefinition(name: string): ExtensionToolDefinition | undefined {
+		for (let index = this.records.length - 1; index >= 0; index--) {
+			const definition = this.records[index]?.tools.get(name);
+			if (definition) return definition;
+		}
+		return undefined;
+	}
+
+	/** A `ctx` for one tool call: `executeTool` runs nested calls as children of that call. */
+	contextForToolCall(toolCallId: string): ExtensionContext {
+		let count = 0;
+		const host = () => this.host;
+		return Object.assign(Object.create(this.context) as ExtensionContext, {
+			executeTool: (name: string, args: Record<string, unknown>, options: ExecuteToolOptions = {}) =>
+				host().executeTool({
+					...options,
+					name,
+					args,
+					toolCallId: `${toolCallId}/${++count}`,
+					parentToolCallId: toolCallId,
+				}),
+		});
 	}
 
 	/** Prompt snippet and guidelines of extension tools, by name. */

@@ -37,6 +37,31 @@ export interface LoadedExtensions {
 	projectTrusted: boolean;
 }
 
+/** `builtin:<name>`: a built-in extension of the binary, named in `-e` or the `extensions` setting. */
+export function isBuiltinExtensionRef(path: string): boolean {
+	return path.startsWith("builtin:");
+}
+
+/**
+ * Built-ins the `extensions` setting turns off with `-builtin:<name>`; a project entry
+ * (`+builtin:<name>` or `-builtin:<name>`) overrides the user's.
+ */
+function disabledBuiltins(settings: SettingsManager | undefined): Set<string> {
+	const disabled = new Set<string>();
+	if (!settings) return disabled;
+	const scopes = [settings.getGlobalSettings().extensions ?? []];
+	if (settings.isProjectTrusted()) scopes.push(settings.getProjectSettings().extensions ?? []);
+	for (const list of scopes) {
+		for (const entry of list) {
+			const name = entry.slice(1);
+			if (!isBuiltinExtensionRef(name)) continue;
+			if (entry.startsWith("-")) disabled.add(name);
+			else if (entry.startsWith("+")) disabled.delete(name);
+		}
+	}
+	return disabled;
+}
+
 function inlineName(entry: ExtensionFactory | InlineExtension, index: number): string {
 	if (typeof entry !== "function") return entry.name;
 	return entry.name ? `<inline:${entry.name}>` : `<inline:${index}>`;
@@ -84,11 +109,31 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		}
 	};
 
-	const [globalPaths, cliPaths] = splitCli(options);
+	const cliBuiltins = (options.extensionPaths ?? []).filter(isBuiltinExtensionRef);
+	const [globalPaths, cliPaths] = splitCli({
+		...options,
+		extensionPaths: (options.extensionPaths ?? []).filter((path) => !isBuiltinExtensionRef(path)),
+	});
 	await loadFiles(globalPaths);
-	let index = 0;
-	for (const entry of options.extensionFactories ?? []) {
-		await runFactory(inlineName(entry, index++), typeof entry === "function" ? entry : entry.factory);
+	const factories = options.extensionFactories ?? [];
+	const inlineNames = factories.map(inlineName);
+	for (const ref of cliBuiltins) {
+		if (!inlineNames.includes(ref)) {
+			const known = inlineNames.filter(isBuiltinExtensionRef);
+			runner.addLoadError({
+				path: ref,
+				error: `Unknown built-in extension ${ref}${known.length > 0 ? ` (built-in: ${known.join(", ")})` : ""}`,
+			});
+		}
+	}
+	const disabled = disabledBuiltins(options.settings);
+	for (const [index, entry] of factories.entries()) {
+		const name = inlineNames[index] ?? "";
+		if (isBuiltinExtensionRef(name) && !cliBuiltins.includes(name)) {
+			// `--no-extensions` and `-builtin:<name>` in settings leave a built-in out; `-e builtin:<name>` loads it anyway.
+			if (options.noExtensions || disabled.has(name)) continue;
+		}
+		await runFactory(name, typeof entry === "function" ? entry : entry.factory);
 	}
 	await loadFiles(cliPaths);
 	const projectTrusted = await options.decideProjectTrust(runner);

@@ -64,6 +64,7 @@ export class ModelRuntime {
 	private readonly runtimeKeys = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
+	private entryProblems: string[] = [];
 	private readonly registered = new Map<string, ProviderConfig>();
 	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
@@ -126,11 +127,14 @@ export class ModelRuntime {
 	/** Re-reads models.json and rebuilds the catalogue. */
 	refresh(): void {
 		this.error = undefined;
+		this.entryProblems = [];
 		this.valueDiagnostics.clear();
 		this.config = { providers: {} };
 		if (this.modelsJsonPath) {
 			try {
-				this.config = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				const read = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				this.config = read.config;
+				this.entryProblems = read.problems;
 			} catch (error) {
 				if (!(error instanceof ModelsJsonError)) throw error;
 				this.error = error;
@@ -156,6 +160,11 @@ export class ModelRuntime {
 	/** The models.json problem, if the file could not be used. */
 	getError(): string | undefined {
 		return this.error?.message;
+	}
+
+	/** models.json entries left out for a problem, one message each naming the file and key path. */
+	getEntryProblems(): string[] {
+		return [...this.entryProblems];
 	}
 
 	/** Adds or replaces a provider at run time (extensions' `registerProvider`). */

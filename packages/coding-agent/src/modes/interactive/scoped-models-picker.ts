@@ -137,7 +137,7 @@ export function scopedModelsCommand(app: InteractiveAppView, selectors: Selector
 			].join(" · "),
 			onKey: (data, picker) => {
 				const selected = picker.selected()?.value;
-				if (keys.matches(data, "select.confirm")) {
+				if (keys.matches(data, "tui.select.confirm")) {
 					if (selected) scope.toggle(selected);
 				} else if (keys.matches(data, "app.models.enableAll")) {
 					scope.setAll(matching(picker), true);

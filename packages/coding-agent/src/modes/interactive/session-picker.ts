@@ -116,7 +116,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 	const answerDelete = (data: string, picker: SelectorComponent): void => {
 		const path = state.confirmingDelete;
 		state.confirmingDelete = undefined;
-		if (!path || !keys.matches(data, "select.confirm")) {
+		if (!path || !keys.matches(data, "tui.select.confirm")) {
 			picker.setNotice(undefined);
 			return;
 		}

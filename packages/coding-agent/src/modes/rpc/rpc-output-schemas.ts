@@ -220,12 +220,14 @@ export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: 
 		toolCallId: Type.String(),
 		toolName: Type.String(),
 		args: AnyObject,
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	tool_execution_update: event("tool_execution_update", {
 		toolCallId: Type.String(),
 		toolName: Type.String(),
 		args: AnyObject,
 		partialResult: toolResult,
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	tool_execution_end: event("tool_execution_end", {
 		toolCallId: Type.String(),
@@ -233,6 +235,7 @@ export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: 
 		result: toolResult,
 		isError: Type.Boolean(),
 		durationMs: Type.Optional(Type.Number()),
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	queue_update: event("queue_update", { steering: Type.Array(Type.String()), followUp: Type.Array(Type.String()) }),
 	compaction_start: event("compaction_start", { reason: compactionReason }),

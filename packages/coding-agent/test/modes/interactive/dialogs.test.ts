@@ -194,7 +194,7 @@ describe("interactive app keys and commands", () => {
 
 	it("/name, /session and /hotkeys (with a keybindings.json override)", async () => {
 		const agentDir = tempDir();
-		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.expandTools": "ctrl+e" }));
+		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+e" }));
 		const fixture = await setup({ agentDir });
 		await fixture.type("/name my task\r");
 		await fixture.waitForText("• my task");
@@ -202,13 +202,13 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitForText("User: 0");
 		expect(fixture.screen()).toContain(`ID: ${fixture.app.session.sessionId}`);
 		await fixture.type("/hotkeys\r");
-		await fixture.waitForText("editor.tab");
+		await fixture.waitForText("tui.input.tab");
 		// The list is longer than the screen: read it from the transcript.
 		const lines = fixture.app.transcript.container.render(120).map((text) => stripAnsi(text));
 		for (const action of ["app.suspend", "app.message.dequeue", "tui.altScreen.search", "app.session.rename"]) {
 			expect(lines.some((text) => text.includes(action))).toBe(true);
 		}
-		const line = lines.find((text) => text.includes("app.expandTools"));
+		const line = lines.find((text) => text.includes("app.tools.expand"));
 		expect(line).toContain("ctrl+e");
 		expect(line).not.toContain("ctrl+o");
 	});
