@@ -3,6 +3,7 @@ import type { SelectItem } from "@pi/tui";
 import type { ScopedModel } from "../../core/agent-session/agent-session.js";
 import type { SelectorComponent } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { keyLabel } from "./key-label.js";
 import type { Selectors } from "./selectors.js";
 
 function keyOf(model: Model): string {
@@ -98,7 +99,7 @@ export function scopedModelsCommand(app: InteractiveAppView, selectors: Selector
 		const scope = new ModelScope(available, isScoped ? models : []);
 		let unsaved = false;
 		const keys = app.keybindings;
-		const key = (action: string, fallback: string): string => keys.getKeys(action)[0] ?? fallback;
+		const key = (action: string, fallback: string): string => keyLabel(keys.getKeys(action)[0] ?? fallback);
 		const items = (): SelectItem[] =>
 			scope.ordered().map((model) => ({
 				value: keyOf(model),

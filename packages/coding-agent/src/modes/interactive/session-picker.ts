@@ -5,6 +5,7 @@ import { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import type { SelectorComponent } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { keyLabel } from "./key-label.js";
 import type { Selectors } from "./selectors.js";
 import {
 	type OrderedSession,
@@ -65,7 +66,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 		const shown = state.namedOnly ? sessions.filter((info) => info.name) : sessions;
 		ordered = orderSessions(shown, state.sort);
 	};
-	const key = (action: string, fallback: string): string => keys.getKeys(action)[0] ?? fallback;
+	const key = (action: string, fallback: string): string => keyLabel(keys.getKeys(action)[0] ?? fallback);
 	const toItem = (entry: OrderedSession, now: number): SelectItem => {
 		const info = entry.info;
 		const marker = info.path === active() ? "● " : "";

@@ -1,5 +1,6 @@
 import type { ThinkingLevel } from "@pi/agent-core";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { keyLabel } from "./key-label.js";
 import type { Selectors } from "./selectors.js";
 
 /** What each level means, for the picker. */
@@ -46,7 +47,7 @@ export function thinkingCommand(app: InteractiveAppView, selectors: Selectors, a
 	}
 	const current = session.thinkingLevel;
 	const saved = session.settingsManager.getDefaultThinkingLevel();
-	const saveKey = app.keybindings.getKeys("app.thinking.save")[0] ?? "ctrl+s";
+	const saveKey = keyLabel(app.keybindings.getKeys("app.thinking.save")[0] ?? "ctrl+s");
 	const selector = selectors.open({
 		title: "Thinking Level",
 		status: "This session only",

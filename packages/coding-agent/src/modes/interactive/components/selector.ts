@@ -8,6 +8,7 @@ import {
 	SelectList,
 	truncateToWidth,
 	visibleWidth,
+	wrapTextWithAnsi,
 } from "@pi/tui";
 import { selectListThemeFor, type Theme } from "../theme.js";
 
@@ -154,7 +155,10 @@ export class SelectorComponent implements Component, Focusable {
 			lines.push(theme.muted("─".repeat(inner)));
 			lines.push(...this.options.preview(item));
 		}
-		lines.push("", theme.muted(this.options.hint ?? "↑↓ move · Enter select · Esc cancel"));
+		lines.push("");
+		// Long key hints wrap at their separators rather than being cut.
+		for (const line of wrapTextWithAnsi(this.options.hint ?? "↑↓ move · Enter select · Esc cancel", inner))
+			lines.push(theme.muted(line));
 		return [
 			border(`╭${"─".repeat(width - 2)}╮`),
 			...lines.map((line) => `${border("│")} ${padToWidth(truncateToWidth(line, inner), inner)} ${border("│")}`),
