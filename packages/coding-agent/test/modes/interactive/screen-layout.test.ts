@@ -62,12 +62,11 @@ describe("ScreenLayout", () => {
 		expect(scrolled[4]).toContain("↓ Jump to latest message · Ctrl+End");
 		expect(scrolled[5]).toBe("editor");
 		transcript.lines = numbered(35);
-		expect(trim(layout.render(60)).slice(0, 4).map((line) => line.replace(/\s*[│┃]$/, ""))).toEqual([
-			"line 23",
-			"line 24",
-			"line 25",
-			"line 26",
-		]);
+		expect(
+			trim(layout.render(60))
+				.slice(0, 4)
+				.map((line) => line.replace(/\s*[│┃]$/, "")),
+		).toEqual(["line 23", "line 24", "line 25", "line 26"]);
 		expect(layout.linesBelow).toBe(8);
 		layout.scrollLines(-2);
 		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 21/);
@@ -75,13 +74,11 @@ describe("ScreenLayout", () => {
 		const top = layout.render(60);
 		expect(stripAnsi(top[0] ?? "")).toMatch(/^line 0\s+┃$/);
 		layout.scrollToEnd();
-		expect(trim(layout.render(60)).slice(0, 5).map((line) => line.replace(/\s*[│┃]$/, ""))).toEqual([
-			"line 30",
-			"line 31",
-			"line 32",
-			"line 33",
-			"line 34",
-		]);
+		expect(
+			trim(layout.render(60))
+				.slice(0, 5)
+				.map((line) => line.replace(/\s*[│┃]$/, "")),
+		).toEqual(["line 30", "line 31", "line 32", "line 33", "line 34"]);
 	});
 
 	it("jumps between prompt lines and reveals a find match with a highlight", () => {
