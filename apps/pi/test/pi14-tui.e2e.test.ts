@@ -10,7 +10,7 @@ const tmuxAvailable = hasTmux();
 if (!tmuxAvailable) console.warn("pi 1.4 TUI e2e tests skipped: tmux is not installed");
 
 describe.skipIf(!tmuxAvailable)("a pi 1.4 agent directory in the terminal UI (tmux)", () => {
-	const session = useTmuxSession({ columns: 110, rows: 40 });
+	const session = useTmuxSession({ columns: 110, rows: 100 });
 
 	function writeTheme(): void {
 		mkdirSync(join(session.env.agentDir, "themes"));
