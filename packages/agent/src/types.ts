@@ -246,6 +246,9 @@ export type TransformContext = (messages: AgentMessage[], signal?: AbortSignal) 
 /** Resolves an API key per LLM request (so expiring tokens refresh); `undefined` falls back to `apiKey`. */
 export type GetApiKey = (provider: string) => Promise<string | undefined> | string | undefined;
 
+/** See `AgentLoopConfig.prepareNextTurn`. */
+export type PrepareNextTurn = (signal?: AbortSignal) => Promise<AgentMessage[] | undefined>;
+
 /** Returns the messages to inject now (already removed from their queue); `[]` for none. */
 export type QueuedMessagesSource = () => AgentMessage[] | Promise<AgentMessage[]>;
 
@@ -264,6 +267,12 @@ export interface AgentLoopConfig extends ForwardedStreamOptions {
 	getSteeringMessages?: QueuedMessagesSource;
 	/** Follow-up poll: only when the loop would otherwise stop. */
 	getFollowUpMessages?: QueuedMessagesSource;
+	/**
+	 * Between two turns of one run (tool results appended, before the steering poll and the next
+	 * reply): may return the whole context to continue with (e.g. after a compaction); undefined
+	 * keeps it. Not called when the run ends after the turn.
+	 */
+	prepareNextTurn?: PrepareNextTurn;
 	/** Default "parallel". */
 	toolExecution?: ToolExecutionMode;
 	beforeToolCall?: BeforeToolCallHook;

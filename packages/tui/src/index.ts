@@ -64,6 +64,13 @@ export {
 	printableText,
 } from "./keys.js";
 export { applyLineStyle } from "./line-style.js";
+export {
+	isMouseReport,
+	MOUSE_REPORTING_OFF,
+	MOUSE_REPORTING_ON,
+	type MouseEvent,
+	parseMouseReport,
+} from "./mouse.js";
 export type {
 	OverlayAnchor,
 	OverlayHandle,

@@ -62,7 +62,7 @@ export const DEFAULT_KEYBINDINGS: Readonly<Record<KnownKeybindingAction, readonl
 	"tui.input.newLine": ["shift+enter", "alt+enter", "ctrl+j"],
 	"tui.input.submit": ["enter"],
 	"tui.input.tab": ["tab"],
-	"tui.editor.undo": ["ctrl+-", "ctrl+z"],
+	"tui.editor.undo": ["ctrl+-"],
 	"tui.editor.redo": ["ctrl+shift+z"],
 	"tui.editor.yank": ["ctrl+y"],
 	"tui.editor.yankPop": ["alt+y"],

@@ -1,17 +1,4 @@
-import type { Model, ModelCost, ModelCostTier, Usage } from "../types.js";
-
-/** The prices for a request with `inputTokens` in all: the highest tier it exceeds, else the base prices. */
-function priceFor(cost: ModelCost, inputTokens: number): Omit<ModelCostTier, "inputTokensAbove"> {
-	let chosen: ModelCostTier | undefined;
-	for (const tier of cost.tiers ?? []) {
-		if (
-			inputTokens > tier.inputTokensAbove &&
-			(chosen === undefined || tier.inputTokensAbove > chosen.inputTokensAbove)
-		)
-			chosen = tier;
-	}
-	return chosen ?? cost;
-}
+import type { Model, ModelCost, Usage } from "../types.js";
 
 /**
  * Fills `usage.cost` from the model's prices (USD per million tokens) and returns it.
@@ -19,13 +6,26 @@ function priceFor(cost: ModelCost, inputTokens: number): Omit<ModelCostTier, "in
  */
 export function calculateCost(model: Pick<Model, "cost">, usage: Usage): Usage["cost"] {
 	const perToken = 1 / 1_000_000;
-	const prices = priceFor(model.cost, usage.input + usage.cacheRead + usage.cacheWrite);
+	const prices = pricesFor(model.cost, usage.input + usage.cacheRead + usage.cacheWrite);
 	usage.cost.input = usage.input * prices.input * perToken;
 	usage.cost.output = usage.output * prices.output * perToken;
 	usage.cost.cacheRead = usage.cacheRead * prices.cacheRead * perToken;
 	usage.cost.cacheWrite = usage.cacheWrite * prices.cacheWrite * perToken;
 	usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
 	return usage.cost;
+}
+
+/** The prices for a prompt of `promptTokens`: the highest tier it exceeds, else the base prices. */
+export function pricesFor(cost: ModelCost, promptTokens: number): Omit<ModelCost, "tiers"> {
+	let prices: Omit<ModelCost, "tiers"> = cost;
+	let threshold = -1;
+	for (const tier of cost.tiers ?? []) {
+		if (promptTokens > tier.inputTokensAbove && tier.inputTokensAbove > threshold) {
+			prices = tier;
+			threshold = tier.inputTokensAbove;
+		}
+	}
+	return prices;
 }
 
 /** A zeroed usage record. */

@@ -21,6 +21,17 @@ export interface RunCliOptions {
 	extensionFactories: readonly BuiltinExtensionFactory[];
 }
 
+/**
+ * `httpProxy` (agent-directory settings only, pi 1.4): applied as `HTTP_PROXY` and `HTTPS_PROXY`,
+ * which the provider clients honour (with `NO_PROXY`), and which tool commands inherit.
+ */
+function applyHttpProxySetting(settings: SettingsManager): void {
+	const proxy = settings.getGlobalSettings().httpProxy;
+	if (typeof proxy !== "string" || proxy.trim() === "") return;
+	process.env.HTTP_PROXY = proxy.trim();
+	process.env.HTTPS_PROXY = proxy.trim();
+}
+
 /** Replacement errors and invalid session files are user mistakes at start-up. */
 function asUserError(error: unknown): unknown {
 	if (error instanceof Error && !(error instanceof PiUserError)) {
@@ -84,10 +95,12 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	// §2 step 6: the session first, because it may belong to another directory.
 	let runtime: AgentSessionRuntime;
 	try {
+		const startupSettings = SettingsManager.create(launchCwd, agentDir);
+		applyHttpProxySetting(startupSettings);
 		const sessionManager = createSessionManager(args, {
 			cwd: launchCwd,
 			agentDir,
-			settings: SettingsManager.create(launchCwd, agentDir),
+			settings: startupSettings,
 		});
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
 	} catch (error) {

@@ -16,7 +16,7 @@ const usage = (input: number, output: number, total: number) => ({
 	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total },
 });
 
-/** A session as pi 1.4 writes it (session-format.md of 1.4): system messages, usage and context edits. */
+/** A session as pi 1.4 writes it (pi 1.4's session format reference): system messages, usage and context edits. */
 function pi14Session(): string {
 	const at = "2026-01-01T00:00:00.000Z";
 	const lines = [
@@ -116,5 +116,59 @@ describe("sessions written by pi 1.4", () => {
 		const totals = sumSessionUsage(SessionManager.load(file).getEntries());
 		expect(totals.cost).toBeCloseTo(0.75);
 		expect(totals.tokens.input).toBe(100);
+	});
+
+	it("continue after a 1.4 compaction entry carrying systemMessage: summary, kept non-system entries, the rest", () => {
+		const at = "2026-01-01T00:00:00.000Z";
+		const lines = [
+			{ type: "session", version: 3, id: "s-c", timestamp: at, cwd: "/w" },
+			{
+				type: "message",
+				id: "m1",
+				parentId: null,
+				timestamp: at,
+				message: { role: "user", content: "old", timestamp: 1 },
+			},
+			{
+				type: "message",
+				id: "m2",
+				parentId: "m1",
+				timestamp: at,
+				message: { role: "system", content: "", sections: { preamble: "p" }, timestamp: 2 },
+			},
+			{
+				type: "message",
+				id: "m3",
+				parentId: "m2",
+				timestamp: at,
+				message: { role: "user", content: "kept", timestamp: 3 },
+			},
+			{
+				type: "compaction",
+				id: "c1",
+				parentId: "m3",
+				timestamp: at,
+				summary: "the summary",
+				firstKeptEntryId: "m2",
+				tokensBefore: 5000,
+				systemMessage: { role: "system", content: "You are 1.4.", toolsAdded: [], timestamp: 4 },
+			},
+			{
+				type: "message",
+				id: "m4",
+				parentId: "c1",
+				timestamp: at,
+				message: { role: "user", content: "after", timestamp: 5 },
+			},
+		];
+		const file = join(tempDir(), "c.jsonl");
+		writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+		const messages = SessionManager.load(file).buildSessionContext().messages;
+		expect(messages.map((message) => (message.role === "user" ? message.content : message.role))).toEqual([
+			"compactionSummary",
+			"kept",
+			"after",
+		]);
+		expect(JSON.stringify(messages)).not.toContain("You are 1.4.");
 	});
 });

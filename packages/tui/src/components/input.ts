@@ -26,7 +26,7 @@ export interface InputOptions {
 /**
  * A single-line text field. Scrolls horizontally to keep the cursor visible, moves by
  * grapheme and by word, and edits like readline: Ctrl+W/U/K and Alt+D kill into a kill ring,
- * Ctrl+Y yanks and Alt+Y cycles older kills, Ctrl+Z (or Ctrl+-) undoes and Ctrl+Shift+Z
+ * Ctrl+Y yanks and Alt+Y cycles older kills, Ctrl+- undoes and Ctrl+Shift+Z
  * redoes (the `editor.*` actions). A bracketed paste is one undo step; its line breaks and
  * tabs become spaces. While focused it draws the cursor cell in inverse video and emits
  * {@link CURSOR_MARKER} so the terminal cursor (and IME) sit there.

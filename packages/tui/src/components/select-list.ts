@@ -96,6 +96,14 @@ export class SelectList implements Component {
 		return this.filtered[this.selectedIndex];
 	}
 
+	/** Highlights the shown item whose value is `value`; false when none is shown. */
+	selectValue(value: string): boolean {
+		const index = this.filtered.findIndex((item) => item.value === value);
+		if (index < 0) return false;
+		this.setSelectedIndex(index);
+		return true;
+	}
+
 	/** Highlights the item at `index` of the filtered list (clamped). */
 	setSelectedIndex(index: number): void {
 		this.selectedIndex = Math.max(0, Math.min(index, this.filtered.length - 1));

@@ -297,9 +297,17 @@ export class AgentSession {
 		return this.parts.modelControl.getAvailableThinkingLevels();
 	}
 
-	/** Sets the level, clamped to the model; records a change entry when it changed. */
-	setThinkingLevel(level: ThinkingLevel): void {
-		this.parts.modelControl.setThinkingLevel(level);
+	/**
+	 * Sets the level, clamped to the model; records a change entry when it changed; saves it as the
+	 * default unless `saveAsDefault` is false (the TUI's /thinking: this session only).
+	 */
+	setThinkingLevel(level: ThinkingLevel, options: { saveAsDefault?: boolean } = {}): void {
+		this.parts.modelControl.setThinkingLevel(level, options);
+	}
+
+	/** Replaces the cycle list for this session (the TUI's /scoped-models; empty: every available model). */
+	setScopedModels(models: readonly ScopedModel[]): void {
+		this.parts.modelControl.setScopedModels(models);
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */

@@ -66,6 +66,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		dropFromContext: (message) => context.drop(message),
 		restoreToContext: (messages) => context.restore(messages),
 	});
+	agent.prepareNextTurn = () => run.compactBetweenTurns();
 	const bash = new SessionBash({
 		cwd: () => sessionManager.getCwd(),
 		shellPath: config.shellPath,

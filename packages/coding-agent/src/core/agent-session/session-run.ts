@@ -1,5 +1,6 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
+import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { SessionManager } from "../session/session-manager.js";
 import { abortableDelay } from "./abortable-delay.js";
@@ -196,6 +197,22 @@ export class SessionRun {
 			isTransientError(last, this.host.agent.state.model?.contextWindow) &&
 			(this.state.retry?.attempt ?? 0) < settings.maxRetries
 		);
+	}
+
+	/**
+	 * Between two turns of one run (the Agent's `prepareNextTurn`, as pi 1.4 does): when the context
+	 * with the new tool results passes the threshold, compact now, so a long tool loop goes on in a
+	 * compacted context instead of overflowing. Failures are reported through compaction_end.
+	 */
+	async compactBetweenTurns(): Promise<void> {
+		const { agent, settings } = this.host;
+		const last = lastAssistant(agent.state.messages);
+		const model = agent.state.model;
+		if (!last || this.state.aborted || last.stopReason === "error" || last.stopReason === "aborted") return;
+		const compaction = settings.getCompactionSettings(model);
+		if (!compaction.enabled || isOlderThanLatestCompaction(last, this.host.sessionManager.getBranch())) return;
+		if (!exceedsThreshold(estimateContextTokens(agent.state.messages), model, compaction)) return;
+		await this.host.compactor.compact("threshold").catch(() => undefined);
 	}
 
 	/** The next low-level run to start, or undefined when the run is done. */

@@ -5,7 +5,13 @@ import type { HeaderInfo } from "./components/header.js";
 /** What the start-up header lists for the runtime's current session. */
 export function collectHeaderInfo(
 	runtime: AgentSessionRuntime,
-	options: { version?: string; verbose?: boolean; quiet: boolean; startupWarnings: readonly string[] },
+	options: {
+		version?: string;
+		verbose?: boolean;
+		quiet: boolean;
+		headerOnly?: boolean;
+		startupWarnings: readonly string[];
+	},
 ): HeaderInfo {
 	const session = runtime.session;
 	let contextFiles: string[] = [];
@@ -41,5 +47,6 @@ export function collectHeaderInfo(
 		],
 		verbose: options.verbose ?? false,
 		quiet: options.quiet,
+		...(options.headerOnly ? { headerOnly: true } : {}),
 	};
 }

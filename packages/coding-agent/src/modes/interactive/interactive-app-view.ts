@@ -6,8 +6,10 @@ import type { AgentSessionRuntime } from "../../core/agent-session/agent-session
 import type { Settings } from "../../core/config/settings-types.js";
 import type { ModeUIContext } from "../../core/extensions/extension-ui-context.js";
 import type { LinesComponent } from "./components/lines-component.js";
+import type { ScreenLayout } from "./components/screen-layout.js";
 import type { Theme } from "./theme.js";
 import type { Transcript } from "./transcript.js";
+import type { TranscriptFind } from "./transcript-find.js";
 import type { TuiSettings } from "./tui-settings.js";
 
 /** `InteractiveApp` implements it. */
@@ -47,6 +49,16 @@ export interface InteractiveAppView {
 	updateTuiSettings(patch: Settings): void;
 	/** `tuiMode: "fullscreen"`: scrolls the transcript window by screens (negative: up); false in regular mode. */
 	scrollTranscript(pages: number | "end"): boolean;
+	/** Fullscreen: scrolls the transcript window by lines (the mouse wheel). */
+	scrollTranscriptLines(lines: number): void;
+	/** The screen (fullscreen window, scrollbar, jumps). */
+	readonly layout: ScreenLayout;
+	/** Find in the fullscreen transcript. */
+	readonly find: TranscriptFind;
+	/** Alt+Up: every queued message back into the editor, unqueued. */
+	dequeueToEditor(): void;
+	/** Ctrl+V: an image from the clipboard, saved to a file whose path goes into the editor. */
+	pasteClipboardImage(): void;
 	refreshEditorChrome(): void;
 	refreshFooter(): void;
 	setWorkingMessage(message: string | undefined): void;

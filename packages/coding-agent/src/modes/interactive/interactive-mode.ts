@@ -42,9 +42,12 @@ export async function runInteractiveMode(
 	const restore = (): void => {
 		if (!app.isQuitting) app.quit(1);
 	};
+	// The quit above also ends `app.run()`: whichever way out finishes first exits with the signal's status.
+	let signalStatus: number | undefined;
 	const onSignal = (signal: NodeJS.Signals): void => {
+		signalStatus = signal === "SIGTERM" ? 143 : 129;
 		restore();
-		process.exitCode = signal === "SIGTERM" ? 143 : 129;
+		process.exitCode = signalStatus;
 		void runtime.dispose().finally(() => {
 			killTrackedProcessGroups();
 			process.exit(process.exitCode);
@@ -63,7 +66,7 @@ export async function runInteractiveMode(
 		await app.init();
 		const code = await app.run();
 		await runtime.dispose().catch(() => undefined);
-		return code;
+		return signalStatus ?? code;
 	} catch (error) {
 		restore();
 		throw error;

@@ -3,8 +3,7 @@ import { matchesKey, type SelectItem } from "@pi/tui";
 import { adoptSignedInModel } from "../../core/auth/adopt-signed-in-model.js";
 import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
 import { TREE_FILTER_MODES, type TreeFilterMode } from "../../core/config/settings-types.js";
-import { SessionManager } from "../../core/session/session-manager.js";
-import type { SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
+import type { SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { describeEntry, keepEntry, oneLine } from "./tree-entries.js";
@@ -14,12 +13,12 @@ function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
 }
 
-/** The pickers behind /model, /resume, /tree, /fork, /login and /logout (/settings: settings-menu.ts). */
+/** The pickers behind /model, /tree, /fork, /login and /logout, and the overlay the others use (/resume: session-picker.ts). */
 export class Selectors {
 	constructor(private readonly app: InteractiveAppView) {}
 
 	/** Shows a selector overlay; it closes itself on select or cancel. */
-	private open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {
+	open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {
 		const app = this.app;
 		let handle: { hide(): void } | undefined;
 		const close = (): void => {
@@ -83,46 +82,6 @@ export class Selectors {
 				},
 			});
 			if (query) selector.handleInput(query);
-		});
-	}
-
-	resume(): void {
-		const app = this.app;
-		const cwd = app.runtime.cwd;
-		const sessionDir = app.session.sessionManager.getSessionDir();
-		let all = false;
-		const load = (): SessionInfo[] => (all ? SessionManager.listAll() : SessionManager.list(cwd, sessionDir));
-		const toItems = (sessions: SessionInfo[]): SelectItem[] =>
-			sessions
-				.filter((session) => session.path !== app.session.sessionFile)
-				.map((session) => ({
-					value: session.path,
-					label: oneLine(session.name ?? session.firstMessage, 60),
-					description: `${session.messageCount} msgs · ${session.modified.toISOString().slice(0, 16).replace("T", " ")}${all ? ` · ${session.cwd}` : ""}`,
-				}));
-		let sessions = load();
-		this.open({
-			title: "Resume a session (Tab: this folder / all)",
-			items: toItems(sessions),
-			hint: "↑↓ move · Enter resume · Tab toggle folder/all · Esc cancel",
-			preview: (item) => {
-				const info = sessions.find((session) => session.path === item.value);
-				return info ? [app.theme.muted(oneLine(info.firstMessage, 200)), app.theme.muted(info.path)] : [];
-			},
-			onKey: (data, selector) => {
-				if (!matchesKey(data, "tab")) return false;
-				all = !all;
-				sessions = load();
-				selector.setItems(toItems(sessions));
-				app.tui.requestRender();
-				return true;
-			},
-			onSelect: (item) => {
-				void app.runAction(async () => {
-					const result = await app.runtime.switchSession(item.value);
-					if (!result.cancelled) app.showNotice(app.theme.muted(`Resumed ${item.value}`));
-				});
-			},
 		});
 	}
 

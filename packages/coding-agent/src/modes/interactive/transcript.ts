@@ -16,7 +16,12 @@ export const WORKING_MESSAGE = "Working… (Esc to abort)";
 export interface TranscriptHooks {
 	setStatus(message: string | undefined): void;
 	setPending(steering: readonly string[], followUp: readonly string[]): void;
+	/** A running tool's `Elapsed` line changed (called every {@link ELAPSED_TICK_MS} while one runs). */
+	requestRender?(): void;
 }
+
+/** How often a running tool's `Elapsed` time is redrawn. */
+export const ELAPSED_TICK_MS = 200;
 
 /**
  * The chat: one component per message, mutated in place by session events (run-modes.md §7.5,
@@ -30,6 +35,7 @@ export class Transcript {
 	private toolsExpanded = false;
 	private showThinking: boolean;
 	private imageOptions: UserImageOptions;
+	private elapsedTimer: ReturnType<typeof setInterval> | undefined;
 
 	constructor(
 		private readonly theme: Theme,
@@ -63,6 +69,31 @@ export class Transcript {
 	/** `terminal.showImages` / `terminal.imageWidthCells` for user messages drawn from now on (reset redraws all). */
 	setImageOptions(options: UserImageOptions): void {
 		this.imageOptions = options;
+	}
+
+	/** Redraws running tools' `Elapsed` lines until none is running. */
+	private tickWhileRunning(): void {
+		if (this.elapsedTimer !== undefined) return;
+		this.elapsedTimer = setInterval(() => {
+			let running = false;
+			for (const tool of this.timedTools) if (tool.isTiming) running = true;
+			if (!running) {
+				clearInterval(this.elapsedTimer);
+				this.elapsedTimer = undefined;
+				this.timedTools.clear();
+			}
+			this.hooks.requestRender?.();
+		}, ELAPSED_TICK_MS);
+		this.elapsedTimer.unref?.();
+	}
+
+	private readonly timedTools = new Set<ToolExecutionComponent>();
+
+	/** Starts the `Elapsed` / `Took` line of a tool run shown outside session events (`!cmd`). */
+	startTiming(tool: ToolExecutionComponent): void {
+		tool.markStarted();
+		this.timedTools.add(tool);
+		this.tickWhileRunning();
 	}
 
 	/** Empties the chat (new session, resume, fork) and draws `messages` as history. */
@@ -187,9 +218,12 @@ export class Transcript {
 					this.streaming = undefined;
 				}
 				return;
-			case "tool_execution_start":
-				this.toolFor(event.toolCallId, event.toolName, event.args).setArgs(event.args);
+			case "tool_execution_start": {
+				const tool = this.toolFor(event.toolCallId, event.toolName, event.args);
+				tool.setArgs(event.args);
+				this.startTiming(tool);
 				return;
+			}
 			case "tool_execution_update":
 				this.toolFor(event.toolCallId, event.toolName, event.args).setPartialResult(event.partialResult);
 				return;

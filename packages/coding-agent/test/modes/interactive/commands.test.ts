@@ -33,7 +33,7 @@ describe("built-in commands", () => {
 		expect(fixture.terminal.takeWrites()).toContain(`\x1b]52;c;${Buffer.from("copy me").toString("base64")}\x07`);
 		const file = join(fixture.cwd, "out.html");
 		await fixture.type(`/export ${file}\r`);
-		await fixture.waitForText("Exported to");
+		await fixture.waitForText("Session exported to");
 		expect(readFileSync(file, "utf8")).toContain("copy me");
 	});
 
@@ -151,7 +151,7 @@ describe("built-in commands", () => {
 		});
 		fixtures.push(fixture);
 		fixture.faux.setResponses([fauxAssistantMessage("argv answered")]);
-		await fixture.waitForText("Resume a session");
+		await fixture.waitForText("Resume Session");
 		expect(fixture.screen()).toContain("hello from argv");
 	});
 });
