@@ -37,3 +37,13 @@ export function oauthProviderAuth(providerId: string): OAuthAuth | undefined {
 		toAuth: async (credential: OAuthCredential): Promise<ModelAuth> => (await loadFlow(providerId)).toAuth(credential),
 	};
 }
+
+/** Refresh and request auth of a models.json provider with `"oauth": "radius"` (flow loaded on use). */
+export function radiusProviderAuth(providerId: string, name: string, gateway: string): OAuthAuth {
+	const load = async () => (await import("./oauth/radius.js")).createRadiusOAuth(providerId, name, gateway);
+	return {
+		name,
+		refresh: async (credential: OAuthCredential, signal?: AbortSignal) => (await load()).refresh(credential, signal),
+		toAuth: (credential: OAuthCredential): ModelAuth => ({ apiKey: credential.access }),
+	};
+}

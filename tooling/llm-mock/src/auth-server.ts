@@ -104,6 +104,9 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 				})
 				.end(JSON.stringify(body));
 		};
+		// A Radius gateway's discovery document.
+		if (request.method === "GET" && path === "/v1/oauth")
+			return json(200, { authorizationEndpoint: `${state.url}/oauth/authorize` });
 		if (request.method === "GET" && path.endsWith("/authorize")) {
 			const redirect = url.searchParams.get("redirect_uri") ?? "";
 			if (!URL.canParse(redirect))

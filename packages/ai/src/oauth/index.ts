@@ -22,4 +22,5 @@ export type {
 } from "./oauth-types.js";
 export { openaiCodexOAuth } from "./openai-codex.js";
 export { createPkce, pkceChallenge } from "./pkce.js";
+export { createRadiusOAuth } from "./radius.js";
 export { xaiOAuth } from "./xai.js";

@@ -17,7 +17,7 @@ import {
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
@@ -243,6 +243,13 @@ export class ModelRuntime {
 		const config = this.registered.get(providerId) ?? this.config.providers[providerId];
 		if (config?.apiKey) return { kind: "models.json" };
 		return { kind: "none" };
+	}
+
+	/** Sign-ins that models.json configures (`"oauth": "radius"`): provider id, name and gateway. */
+	getConfiguredSignIns(): { id: string; name: string; gateway: string }[] {
+		return Object.entries(this.config.providers)
+			.filter(([, config]) => config.oauth === "radius" && config.baseUrl)
+			.map(([id, config]) => ({ id, name: radiusName(id), gateway: config.baseUrl! }));
 	}
 
 	/** Known provider ids: built-in, models.json and registered. */

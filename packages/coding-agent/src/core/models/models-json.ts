@@ -24,6 +24,8 @@ export interface ProviderConfig {
 	apiKey?: string;
 	headers?: Record<string, string>;
 	authHeader?: boolean;
+	/** A sign-in instead of (or besides) a key: `"radius"` (a Radius gateway at `baseUrl`). */
+	oauth?: "radius";
 	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
 	models?: ModelConfig[];
 	modelOverrides?: Record<string, Partial<Omit<ModelConfig, "id">>>;
@@ -93,6 +95,8 @@ const PROVIDER_FIELDS: Record<string, Check> = {
 	apiKey: isNonEmptyString,
 	headers: isStringMap,
 	authHeader: isBoolean,
+	oauth: (value) =>
+		value === "radius" ? undefined : 'must be "radius" (the only sign-in a models.json provider can name)',
 	compat: isObject,
 };
 
@@ -110,6 +114,9 @@ function validateProvider(path: string, id: string, raw: unknown): ProviderConfi
 	if (problem) throw new ModelsJsonError(path, key, problem);
 	const provider = raw as Record<string, unknown>;
 	checkFields(path, key, provider, PROVIDER_FIELDS);
+	if (provider.oauth !== undefined && provider.baseUrl === undefined) {
+		throw new ModelsJsonError(path, `${key}.baseUrl`, "is required with oauth (the gateway's address)");
+	}
 	if (provider.models !== undefined) {
 		if (!Array.isArray(provider.models)) throw new ModelsJsonError(path, `${key}.models`, "must be a list");
 		provider.models.forEach((model, index) => {
@@ -150,6 +157,8 @@ export function validateModelsJson(path: string, raw: unknown, isBuiltin: (provi
 		const provider = validateProvider(path, id, value);
 		if (!isBuiltin(id) && provider.models && provider.models.length > 0) {
 			for (const field of ["baseUrl", "api", "apiKey"] as const) {
+				// A provider signed in to needs no key.
+				if (field === "apiKey" && provider.oauth !== undefined) continue;
 				if (
 					provider[field] === undefined &&
 					(field !== "api" || provider.models.some((model) => model.api === undefined))
