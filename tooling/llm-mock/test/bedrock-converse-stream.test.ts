@@ -66,7 +66,10 @@ describe("bedrock-converse-stream", () => {
 			"messageStop",
 			"metadata",
 		]);
-		expect(frames[2]?.payload).toMatchObject({ contentBlockIndex: 0, delta: { reasoningContent: { signature: "sig" } } });
+		expect(frames[2]?.payload).toMatchObject({
+			contentBlockIndex: 0,
+			delta: { reasoningContent: { signature: "sig" } },
+		});
 		expect(frames[7]?.payload).toMatchObject({ start: { toolUse: { toolUseId: "tooluse_1", name: "read" } } });
 		expect(frames[11]?.payload).toMatchObject({ stopReason: "tool_use" });
 		expect(frames[12]?.payload).toMatchObject({
