@@ -1,12 +1,23 @@
 import type { TSchema } from "@sinclair/typebox";
+import type { CatalogueProviderId } from "./models/generated/index.js";
 
 /** Wire protocols with a built-in implementation. Open set: third parties register more. */
-export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-responses" | "google-generative-ai";
+export type KnownApi =
+	| "anthropic-messages"
+	| "openai-completions"
+	| "openai-responses"
+	| "google-generative-ai"
+	| "google-vertex"
+	| "azure-openai-responses"
+	| "bedrock-converse-stream"
+	| "mistral-conversations"
+	| "openai-codex-responses"
+	| "pi-messages";
 /** An API id: a known one, or any string a third party registers. */
 export type Api = KnownApi | (string & {});
 
 /** Built-in provider ids. Open set. */
-export type KnownProvider = "anthropic" | "openai" | "google" | "openrouter" | "xai" | "groq" | "cerebras" | "mistral";
+export type KnownProvider = CatalogueProviderId;
 export type ProviderId = KnownProvider | (string & {});
 
 // ---------------------------------------------------------------------------
@@ -201,12 +212,26 @@ export interface OpenAIResponsesCompat {
 	supportsLongCacheRetention?: boolean;
 }
 
+/**
+ * Prices of a long prompt, USD per million tokens: they replace the base prices for the whole
+ * request once its prompt (input + cache read + cache write tokens) exceeds `inputTokensAbove`.
+ */
+export interface ModelCostTier {
+	inputTokensAbove: number;
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+}
+
 /** Prices in USD per million tokens. */
 export interface ModelCost {
 	input: number;
 	output: number;
 	cacheRead: number;
 	cacheWrite: number;
+	/** Long-prompt prices; the highest tier whose threshold the prompt exceeds applies. */
+	tiers?: ModelCostTier[];
 }
 
 /** A model: plain data. Equality is `provider` + `id`. */
@@ -230,6 +255,8 @@ export interface Model<TApi extends Api = Api> {
 	headers?: Record<string, string>;
 	/** Only for openai-completions and openai-responses. */
 	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
+	/** Prompt-cache lifetimes the vendor offers, in seconds (e.g. `{ short: 300, long: 3600 }`). */
+	promptCache?: { short?: number; long?: number };
 	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). */
 	thinkingLevelMap?: Partial<Record<ThinkingLevel, string | null>>;
 }

@@ -1,7 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { oauthProviderAuth } from "../oauth-provider-auth.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, usd } from "./define-catalogue.js";
 
 /** Anthropic's API root. */
@@ -131,14 +129,5 @@ export const ANTHROPIC_MODELS = defineCatalogue(
 
 /** The Anthropic provider: `ANTHROPIC_API_KEY` (or `ANTHROPIC_OAUTH_TOKEN`), Messages API. */
 export function anthropicProvider(): Provider {
-	return createProvider({
-		id: "anthropic",
-		name: "Anthropic",
-		baseUrl: ANTHROPIC_BASE_URL,
-		auth: {
-			apiKey: envApiKeyAuth("Anthropic API key", getEnvApiKeyVars("anthropic")),
-			oauth: oauthProviderAuth("anthropic"),
-		},
-		models: Object.values(ANTHROPIC_MODELS),
-	});
+	return catalogueProvider("anthropic", Object.values(ANTHROPIC_MODELS));
 }

@@ -1,6 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_ONLY, usd } from "./define-catalogue.js";
 
 /** Cerebras' OpenAI-compatible API root. */
@@ -55,11 +54,5 @@ export const CEREBRAS_MODELS = defineCatalogue(
 
 /** The Cerebras provider: `CEREBRAS_API_KEY`, OpenAI-compatible Chat Completions. */
 export function cerebrasProvider(): Provider {
-	return createProvider({
-		id: "cerebras",
-		name: "Cerebras",
-		baseUrl: CEREBRAS_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("Cerebras API key", getEnvApiKeyVars("cerebras")) },
-		models: Object.values(CEREBRAS_MODELS),
-	});
+	return catalogueProvider("cerebras", Object.values(CEREBRAS_MODELS));
 }

@@ -1,6 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, usd } from "./define-catalogue.js";
 
 /** The Gemini API root. */
@@ -87,11 +86,5 @@ export const GOOGLE_MODELS = defineCatalogue(
 
 /** The Google provider: `GEMINI_API_KEY`, Gemini API. */
 export function googleProvider(): Provider {
-	return createProvider({
-		id: "google",
-		name: "Google",
-		baseUrl: GOOGLE_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("Gemini API key", getEnvApiKeyVars("google")) },
-		models: Object.values(GOOGLE_MODELS),
-	});
+	return catalogueProvider("google", Object.values(GOOGLE_MODELS));
 }

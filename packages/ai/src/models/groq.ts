@@ -1,6 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, TEXT_ONLY, usd } from "./define-catalogue.js";
 
 /** Groq's OpenAI-compatible API root. */
@@ -71,11 +70,5 @@ export const GROQ_MODELS = defineCatalogue(
 
 /** The Groq provider: `GROQ_API_KEY`, OpenAI-compatible Chat Completions. */
 export function groqProvider(): Provider {
-	return createProvider({
-		id: "groq",
-		name: "Groq",
-		baseUrl: GROQ_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("Groq API key", getEnvApiKeyVars("groq")) },
-		models: Object.values(GROQ_MODELS),
-	});
+	return catalogueProvider("groq", Object.values(GROQ_MODELS));
 }

@@ -1,7 +1,6 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
 import type { OpenAICompletionsCompat } from "../types.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, TEXT_ONLY, usd } from "./define-catalogue.js";
 
 /** Mistral's API root (OpenAI-compatible chat completions). */
@@ -102,11 +101,5 @@ export const MISTRAL_MODELS = defineCatalogue(
 
 /** The Mistral provider: `MISTRAL_API_KEY`, OpenAI-compatible Chat Completions. */
 export function mistralProvider(): Provider {
-	return createProvider({
-		id: "mistral",
-		name: "Mistral",
-		baseUrl: MISTRAL_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("Mistral API key", getEnvApiKeyVars("mistral")) },
-		models: Object.values(MISTRAL_MODELS),
-	});
+	return catalogueProvider("mistral", Object.values(MISTRAL_MODELS));
 }

@@ -1,6 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, usd } from "./define-catalogue.js";
 
 /** OpenAI's API root. */
@@ -159,11 +158,5 @@ export const OPENAI_MODELS = defineCatalogue(
 
 /** The OpenAI provider: `OPENAI_API_KEY`, Responses API. */
 export function openaiProvider(): Provider {
-	return createProvider({
-		id: "openai",
-		name: "OpenAI",
-		baseUrl: OPENAI_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("OpenAI API key", getEnvApiKeyVars("openai")) },
-		models: Object.values(OPENAI_MODELS),
-	});
+	return catalogueProvider("openai", Object.values(OPENAI_MODELS));
 }

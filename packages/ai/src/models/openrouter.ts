@@ -1,6 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, TEXT_ONLY, usd } from "./define-catalogue.js";
 
 /** OpenRouter's OpenAI-compatible API root. */
@@ -146,11 +145,5 @@ export const OPENROUTER_MODELS = defineCatalogue(
 
 /** The OpenRouter provider: `OPENROUTER_API_KEY`, OpenAI-compatible Chat Completions. */
 export function openrouterProvider(): Provider {
-	return createProvider({
-		id: "openrouter",
-		name: "OpenRouter",
-		baseUrl: OPENROUTER_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("OpenRouter API key", getEnvApiKeyVars("openrouter")) },
-		models: Object.values(OPENROUTER_MODELS),
-	});
+	return catalogueProvider("openrouter", Object.values(OPENROUTER_MODELS));
 }

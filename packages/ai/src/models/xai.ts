@@ -1,7 +1,5 @@
-import { getEnvApiKeyVars } from "../env-api-keys.js";
-import { oauthProviderAuth } from "../oauth-provider-auth.js";
-import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
-import "../providers/register-builtins.js";
+import type { Provider } from "../provider.js";
+import { catalogueProvider } from "./catalogue-provider.js";
 import { defineCatalogue, TEXT_IMAGE, TEXT_ONLY, usd } from "./define-catalogue.js";
 
 /** xAI's OpenAI-compatible API root. */
@@ -80,11 +78,5 @@ export const XAI_MODELS = defineCatalogue(
 
 /** The xAI provider: `XAI_API_KEY`, OpenAI-compatible Chat Completions. */
 export function xaiProvider(): Provider {
-	return createProvider({
-		id: "xai",
-		name: "xAI",
-		baseUrl: XAI_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("xAI API key", getEnvApiKeyVars("xai")), oauth: oauthProviderAuth("xai") },
-		models: Object.values(XAI_MODELS),
-	});
+	return catalogueProvider("xai", Object.values(XAI_MODELS));
 }

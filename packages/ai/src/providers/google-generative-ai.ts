@@ -1,7 +1,8 @@
+import type { GoogleGenAI } from "@google/genai";
 import type { AssistantMessageEventStream } from "../event-stream.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import { buildGoogleParams } from "./google-build-params.js";
-import { createGoogleClient, loadGoogleSdk } from "./google-client.js";
+import { createGoogleClient, type GoogleSdk, loadGoogleSdk } from "./google-client.js";
 import { formatGoogleError } from "./google-format-error.js";
 import { mapGoogleFinishReason } from "./google-map-stop-reason.js";
 import type { GoogleOptions } from "./google-options.js";
@@ -11,14 +12,19 @@ import { applyPayloadHook, type ProviderRequest, runProviderStream } from "./sha
 
 export type { GoogleOptions, GoogleThinkingOptions, GoogleToolChoice } from "./google-options.js";
 
-async function requestGoogle(
+/** Builds the SDK client for one request (the Gemini API's here; Vertex AI passes its own). */
+export type GoogleClientFactory = (sdk: GoogleSdk, model: Model, apiKey: string) => GoogleGenAI;
+
+/** One streamed `generateContent` request, shared by the Gemini API and Vertex AI modules. */
+export async function requestGoogle(
 	model: Model,
 	context: Context,
 	options: GoogleOptions,
 	{ builder, apiKey }: ProviderRequest,
+	createClient: GoogleClientFactory = (sdk, clientModel, key) => createGoogleClient(sdk, clientModel, key, options),
 ): Promise<void> {
 	const sdk = await loadGoogleSdk();
-	const client = createGoogleClient(sdk, model, apiKey, options);
+	const client = createClient(sdk, model, apiKey);
 	const params = await applyPayloadHook(buildGoogleParams(sdk, model, context, options), model, options);
 	const chunks = await client.models.generateContentStream({
 		...params,

@@ -1,4 +1,4 @@
-import type { Model, Usage } from "../types.js";
+import type { Model, ModelCost, Usage } from "../types.js";
 
 /**
  * Fills `usage.cost` from the model's prices (USD per million tokens) and returns it.
@@ -6,12 +6,26 @@ import type { Model, Usage } from "../types.js";
  */
 export function calculateCost(model: Pick<Model, "cost">, usage: Usage): Usage["cost"] {
 	const perToken = 1 / 1_000_000;
-	usage.cost.input = usage.input * model.cost.input * perToken;
-	usage.cost.output = usage.output * model.cost.output * perToken;
-	usage.cost.cacheRead = usage.cacheRead * model.cost.cacheRead * perToken;
-	usage.cost.cacheWrite = usage.cacheWrite * model.cost.cacheWrite * perToken;
+	const prices = pricesFor(model.cost, usage.input + usage.cacheRead + usage.cacheWrite);
+	usage.cost.input = usage.input * prices.input * perToken;
+	usage.cost.output = usage.output * prices.output * perToken;
+	usage.cost.cacheRead = usage.cacheRead * prices.cacheRead * perToken;
+	usage.cost.cacheWrite = usage.cacheWrite * prices.cacheWrite * perToken;
 	usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
 	return usage.cost;
+}
+
+/** The prices for a prompt of `promptTokens`: the highest tier it exceeds, else the base prices. */
+export function pricesFor(cost: ModelCost, promptTokens: number): Omit<ModelCost, "tiers"> {
+	let prices: Omit<ModelCost, "tiers"> = cost;
+	let threshold = -1;
+	for (const tier of cost.tiers ?? []) {
+		if (promptTokens > tier.inputTokensAbove && tier.inputTokensAbove > threshold) {
+			prices = tier;
+			threshold = tier.inputTokensAbove;
+		}
+	}
+	return prices;
 }
 
 /** A zeroed usage record. */

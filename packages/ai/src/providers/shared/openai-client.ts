@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { type ClientOptions } from "openai";
 import type { Model, StreamOptions } from "../../types.js";
 import { mergeHeaders } from "../../utils/merge-headers.js";
 import { nodeHttpFetch } from "./node-http-fetch.js";
@@ -10,6 +10,9 @@ export interface OpenAIResponseCapture {
 	/** Raw body text of the last non-2xx response (the SDK drops bodies it cannot read as `{error}`). */
 	errorBody?: string;
 }
+
+/** Builds the SDK client from the options above (`new OpenAI`, or the SDK's `AzureOpenAI`). */
+export type OpenAIClientConstructor = (options: ClientOptions) => OpenAI;
 
 /** A client plus the capture its fetch fills in. */
 export interface OpenAIClientHandle {
@@ -32,6 +35,7 @@ export function createOpenAIClient(
 	model: Model,
 	apiKey: string,
 	options: StreamOptions | undefined,
+	construct: OpenAIClientConstructor = (clientOptions) => new OpenAI(clientOptions),
 ): OpenAIClientHandle {
 	const capture: OpenAIResponseCapture = {};
 	const onResponse = options?.onResponse;
@@ -42,7 +46,7 @@ export function createOpenAIClient(
 		if (!response.ok) capture.errorBody = await readBodySafely(response.clone());
 		return response;
 	};
-	const client = new OpenAI({
+	const client = construct({
 		apiKey,
 		baseURL: model.baseUrl,
 		organization: null,

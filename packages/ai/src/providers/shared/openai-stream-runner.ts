@@ -1,7 +1,12 @@
 import type { AssistantMessageEventStream } from "../../event-stream.js";
 import type { Model, StreamOptions } from "../../types.js";
 import type { AssistantMessageBuilder } from "./assistant-message-builder.js";
-import { createOpenAIClient, type OpenAIClientHandle, type OpenAIResponseCapture } from "./openai-client.js";
+import {
+	createOpenAIClient,
+	type OpenAIClientConstructor,
+	type OpenAIClientHandle,
+	type OpenAIResponseCapture,
+} from "./openai-client.js";
 import { formatOpenAIError } from "./openai-error.js";
 import { runProviderStream } from "./provider-stream.js";
 
@@ -21,13 +26,14 @@ export function runOpenAIStream(
 	model: Model,
 	options: StreamOptions,
 	run: (context: OpenAIRequestContext) => Promise<void>,
+	construct?: OpenAIClientConstructor,
 ): AssistantMessageEventStream {
 	let capture: OpenAIResponseCapture | undefined;
 	return runProviderStream(
 		model,
 		options,
 		async ({ builder, apiKey }) => {
-			const handle = createOpenAIClient(model, apiKey, options);
+			const handle = createOpenAIClient(model, apiKey, options, construct);
 			capture = handle.capture;
 			await run({ ...handle, builder, signal: options.signal });
 		},

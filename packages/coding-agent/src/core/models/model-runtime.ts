@@ -155,7 +155,11 @@ export class ModelRuntime {
 		// OAuth credential: refresh and request auth come from @pi/ai, loaded on first use.
 		for (const provider of models.getProviders()) {
 			const oauth = provider.auth.oauth ? undefined : oauthProviderAuth(provider.id);
-			if (oauth) models.setProvider({ ...provider, auth: { ...provider.auth, oauth } });
+			if (!oauth) continue;
+			// A copy by descriptors keeps a lazily parsed `models` getter lazy (a spread would parse it).
+			const withOAuth = Object.defineProperties({}, Object.getOwnPropertyDescriptors(provider)) as typeof provider;
+			withOAuth.auth = { ...provider.auth, oauth };
+			models.setProvider(withOAuth);
 		}
 		this.models = models;
 	}

@@ -1,0 +1,101 @@
+import type { ResponseStreamEvent } from "openai/resources/responses/responses";
+import { codexWebSocketUrl } from "./openai-codex-request.js";
+import { processResponsesStream } from "./openai-responses-process-stream.js";
+import type { AssistantMessageBuilder } from "./shared/assistant-message-builder.js";
+import { vendorText } from "./shared/openai-error.js";
+
+/** The beta flag the Codex endpoint needs for Responses over WebSocket. */
+const WEBSOCKET_BETA = "responses_websockets=2026-02-06";
+
+/** Terminal Responses events: the socket is done after one of them. */
+const TERMINAL = new Set(["response.completed", "response.done", "response.incomplete", "response.failed"]);
+
+/**
+ * Sends one `response.create` over a WebSocket (the `ws` package, loaded on first use) and feeds
+ * the JSON messages that come back, each a Responses stream event, to `processResponsesStream`.
+ * A refused upgrade throws `<status> <vendor text>`; an `error` message throws its code and text;
+ * a socket that closes before a terminal event throws. The socket is closed when the reply ends,
+ * fails or `signal` fires.
+ */
+export async function streamCodexOverWebSocket(
+	baseUrl: string,
+	apiKey: string,
+	headers: Record<string, string> | undefined,
+	params: Record<string, unknown>,
+	builder: AssistantMessageBuilder,
+	signal: AbortSignal | undefined,
+): Promise<void> {
+	const { default: WebSocket } = await import("ws");
+	const socket = new WebSocket(codexWebSocketUrl(baseUrl), {
+		headers: { ...headers, Authorization: `Bearer ${apiKey}`, "OpenAI-Beta": WEBSOCKET_BETA },
+	});
+	const queue: ResponseStreamEvent[] = [];
+	let failure: Error | undefined;
+	let finished = false;
+	let wake: (() => void) | undefined;
+	const notify = (): void => {
+		wake?.();
+		wake = undefined;
+	};
+	const stop = (error?: Error): void => {
+		if (finished) return;
+		failure ??= error;
+		finished = true;
+		notify();
+	};
+	const onAbort = (): void => {
+		socket.terminate();
+		stop(new Error("Request was aborted"));
+	};
+	signal?.addEventListener("abort", onAbort, { once: true });
+	socket.on("unexpected-response", (_request, response) => {
+		let body = "";
+		response.setEncoding("utf8");
+		response.on("data", (chunk: string) => {
+			body += chunk;
+		});
+		response.on("end", () => stop(new Error(`${response.statusCode} ${vendorText(body) || response.statusMessage}`)));
+	});
+	socket.on("open", () => socket.send(JSON.stringify({ type: "response.create", ...params, stream: undefined })));
+	socket.on("message", (data) => {
+		let event: { type?: unknown; error?: { code?: string; message?: string }; status?: number };
+		try {
+			event = JSON.parse(String(data)) as typeof event;
+		} catch {
+			stop(new Error(`Invalid JSON in Codex WebSocket message: ${String(data).slice(0, 200)}`));
+			return;
+		}
+		if (event.type === "error") {
+			const status = event.status ? `${event.status} ` : "";
+			stop(new Error(`${status}${event.error?.code ?? "error"}: ${event.error?.message ?? JSON.stringify(event)}`));
+			return;
+		}
+		queue.push(event as ResponseStreamEvent);
+		if (typeof event.type === "string" && TERMINAL.has(event.type)) finished = true;
+		notify();
+	});
+	socket.on("error", (error) => stop(error));
+	socket.on("close", () =>
+		stop(finished ? undefined : new Error("Codex WebSocket closed before the response was complete")),
+	);
+
+	async function* batches(): AsyncGenerator<ResponseStreamEvent[]> {
+		while (true) {
+			if (queue.length > 0) {
+				yield queue.splice(0);
+				continue;
+			}
+			if (finished) return;
+			await new Promise<void>((resolve) => {
+				wake = resolve;
+			});
+		}
+	}
+	try {
+		await processResponsesStream(batches(), builder);
+		if (failure) throw failure;
+	} finally {
+		signal?.removeEventListener("abort", onAbort);
+		if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close();
+	}
+}
