@@ -13,6 +13,7 @@ export const OAUTH_PROVIDERS: readonly {
 	{ id: "xai", name: "xAI (Grok subscription)", methods: ["device_code"] },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)", methods: ["device_code"] },
 	{ id: "meta", name: "Meta (Muse subscription)", methods: ["device_code"] },
+	{ id: "openrouter", name: "OpenRouter", methods: ["browser"] },
 ];
 
 async function loadFlow(providerId: string) {

@@ -12,6 +12,7 @@ export const ACP_SIGN_IN_PROVIDERS: readonly { id: string; name: string }[] = [
 	{ id: "xai", name: "xAI (Grok subscription)" },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)" },
 	{ id: "meta", name: "Meta (Muse subscription)" },
+	{ id: "openrouter", name: "OpenRouter" },
 ];
 
 /** The `authenticate` method id of a provider's sign-in. */

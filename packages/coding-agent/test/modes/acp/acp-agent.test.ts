@@ -21,6 +21,7 @@ describe("ACP agent", () => {
 			"sign-in:xai",
 			"sign-in:kimi-coding",
 			"sign-in:meta",
+			"sign-in:openrouter",
 			"pi-auth",
 			"env",
 		]);
