@@ -128,3 +128,32 @@ describe("pi auth login / logout / print-bearer-token", () => {
 		expect(result.stderr).not.toMatch(/\n\s+at /);
 	});
 });
+
+describe('models.json "oauth": "radius"', () => {
+	it("signs in to a configured gateway in the browser and refreshes its token on the gateway", async () => {
+		auth = await startMockAuthServer();
+		env = createPiTestEnv({ PI_OAUTH_TEST_CALLBACK_PORT: "0" });
+		env.writeModelsJson({
+			providers: {
+				gw: { baseUrl: `${auth.url}/v1`, oauth: "radius", api: "openai-completions", models: [{ id: "m" }] },
+			},
+		});
+		const login = spawnPi(env, ["auth", "login", "gw"]);
+		const shown = await login.waitForStdout((text) => /https?:\/\/\S+authorize\S+/.test(text));
+		await visitAuthorizeUrl(/(https?:\/\/\S+authorize\S+)/.exec(shown)![1]!);
+		const result = await login.exited;
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toContain("Signed in to Radius gateway (gw)");
+		expect(auth.problems).toEqual([]);
+		const stored = readAuthJson(env).gw!;
+		writeFileSync(join(env.agentDir, "auth.json"), JSON.stringify({ gw: { ...stored, expires: Date.now() - 1 } }), {
+			mode: 0o600,
+		});
+		const bearer = await runPi(env, ["auth", "print-bearer-token", "gw"]);
+		expect(bearer.stderr).toBe("");
+		expect(bearer.stdout.trim()).not.toBe(stored.access);
+		expect(auth.grants).toEqual(["authorization_code", "refresh_token"]);
+		const status = await runPi(env, ["auth", "status", "gw"]);
+		expect(status.stdout).toContain("ready");
+	});
+});

@@ -13,6 +13,7 @@ export const OAUTH_PROVIDERS: readonly {
 	{ id: "xai", name: "xAI (Grok subscription)", methods: ["device_code"] },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)", methods: ["device_code"] },
 	{ id: "meta", name: "Meta (Muse subscription)", methods: ["device_code"] },
+	{ id: "openrouter", name: "OpenRouter", methods: ["browser"] },
 ];
 
 async function loadFlow(providerId: string) {
@@ -35,5 +36,15 @@ export function oauthProviderAuth(providerId: string): OAuthAuth | undefined {
 		refresh: async (credential: OAuthCredential, signal?: AbortSignal) =>
 			(await loadFlow(providerId)).refresh(credential, signal),
 		toAuth: async (credential: OAuthCredential): Promise<ModelAuth> => (await loadFlow(providerId)).toAuth(credential),
+	};
+}
+
+/** Refresh and request auth of a models.json provider with `"oauth": "radius"` (flow loaded on use). */
+export function radiusProviderAuth(providerId: string, name: string, gateway: string): OAuthAuth {
+	const load = async () => (await import("./oauth/radius.js")).createRadiusOAuth(providerId, name, gateway);
+	return {
+		name,
+		refresh: async (credential: OAuthCredential, signal?: AbortSignal) => (await load()).refresh(credential, signal),
+		toAuth: (credential: OAuthCredential): ModelAuth => ({ apiKey: credential.access }),
 	};
 }

@@ -20,12 +20,18 @@ afterEach(() => {
 });
 
 describe("api registry", () => {
-	it("registers the four built-in APIs without loading them", () => {
+	it("registers the ten built-in APIs without loading them", () => {
 		expect(BUILTIN_APIS).toEqual([
 			"anthropic-messages",
 			"openai-completions",
 			"openai-responses",
 			"google-generative-ai",
+			"google-vertex",
+			"azure-openai-responses",
+			"bedrock-converse-stream",
+			"mistral-conversations",
+			"openai-codex-responses",
+			"pi-messages",
 		]);
 		for (const api of BUILTIN_APIS) expect(hasApi(api)).toBe(true);
 		expect(getRegisteredApis()).toEqual(expect.arrayContaining([...BUILTIN_APIS]));

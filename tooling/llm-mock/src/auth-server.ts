@@ -104,12 +104,17 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 				})
 				.end(JSON.stringify(body));
 		};
-		if (request.method === "GET" && path.endsWith("/authorize")) {
-			const redirect = url.searchParams.get("redirect_uri") ?? "";
+		// A Radius gateway's discovery document.
+		if (request.method === "GET" && path === "/v1/oauth")
+			return json(200, { authorizationEndpoint: `${state.url}/oauth/authorize` });
+		if (request.method === "GET" && (path.endsWith("/authorize") || path === "/auth")) {
+			// OpenRouter names it callback_url.
+			const redirect = url.searchParams.get("redirect_uri") ?? url.searchParams.get("callback_url") ?? "";
 			if (!URL.canParse(redirect))
 				return json(400, { error: "invalid_request", error_description: "bad redirect_uri" });
 			const target = new URL(redirect);
-			target.searchParams.set("state", url.searchParams.get("state") ?? "");
+			const sentState = url.searchParams.get("state");
+			if (sentState !== null) target.searchParams.set("state", sentState);
 			if (url.searchParams.get("code_challenge_method") !== "S256" || !url.searchParams.get("code_challenge")) {
 				state.problems.push("authorize without an S256 code_challenge");
 			}
@@ -141,6 +146,22 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 		if (request.method !== "POST") return json(404, { error: "not_found" });
 		const body = await readBody(request);
 		const grant = body.grant_type;
+		// OpenRouter: a code + PKCE verifier buys a permanent API key.
+		if (path.endsWith("/auth/keys")) {
+			state.grants.push("key_exchange");
+			const pending = codes.get(body.code ?? "");
+			if (!pending || pending.used) return json(400, { error: "invalid_grant" });
+			pending.used = true;
+			if (
+				createHash("sha256")
+					.update(body.code_verifier ?? "")
+					.digest("base64url") !== pending.challenge
+			) {
+				state.problems.push("PKCE verifier does not match the challenge");
+				return json(400, { error: "invalid_grant" });
+			}
+			return json(200, { key: next("sk-or-v1-mock-") });
+		}
 		if (!grant && /device/.test(path)) {
 			const deviceCode = next("mock-device-");
 			deviceCodes.add(deviceCode);

@@ -3,7 +3,13 @@
  * README's route table), never by the script: one queued reply renders in
  * whichever format the request that takes it asked for.
  */
-export type MockApi = "openai-completions" | "openai-responses" | "anthropic-messages" | "google-generative-ai";
+export type MockApi =
+	| "openai-completions"
+	| "openai-responses"
+	| "anthropic-messages"
+	| "google-generative-ai"
+	| "bedrock-converse-stream"
+	| "pi-messages";
 
 /** One HTTP request as the mock received it; recorded before any response byte is written. */
 export interface RecordedRequest {
@@ -32,7 +38,7 @@ export type MockStopReason = "stop" | "length" | "toolUse";
 export type MockVendorStopReason = string | Partial<Record<MockApi, string>>;
 
 /** Which `delta` field carries Chat Completions reasoning: DeepSeek/vLLM, OpenRouter/Ollama, GitHub Copilot. */
-export type MockReasoningField = "reasoning_content" | "reasoning" | "reasoning_text";
+export type MockReasoningField = "reasoning_content" | "reasoning" | "reasoning_text" | "thinking-chunks";
 
 /**
  * Token counts for the reply. `output` includes `reasoning` (as OpenAI and Anthropic count it);

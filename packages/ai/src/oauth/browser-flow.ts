@@ -22,6 +22,11 @@ export interface BrowserFlowConfig {
 	pasteRedirectUri?: string;
 	/** Some vendors use the PKCE verifier as `state`; default a separate random value. */
 	stateIsVerifier?: boolean;
+	/**
+	 * The vendor sends no `state` back (OpenRouter): none is checked, and the callback path gets a
+	 * random suffix so that no stray request can complete the sign-in.
+	 */
+	noState?: boolean;
 	authorizeUrl(input: { redirectUri: string; challenge: string; state: string }): string;
 	exchange(input: {
 		code: string;
@@ -115,7 +120,7 @@ export async function runBrowserFlow(
 						readPasted(interaction, state.callback !== undefined),
 						aborted,
 					]);
-					const code = codeFrom(answer, expectedState, providerName);
+					const code = codeFrom(answer, config.noState ? undefined : expectedState, providerName);
 					state = { phase: "exchanging", code, state: expectedState, redirectUri: state.redirectUri };
 					break;
 				}
@@ -148,9 +153,9 @@ async function startCallback(config: BrowserFlowConfig, state: string): Promise<
 	const callback = config.callback!;
 	const options = {
 		providerName: config.providerName,
-		path: callback.path,
+		path: config.noState ? `${callback.path}/${createState()}` : callback.path,
 		redirectHost: callback.redirectHost,
-		state,
+		state: config.noState ? undefined : state,
 	};
 	try {
 		return await startLoopbackCallback({ ...options, port: callback.port });
@@ -173,7 +178,7 @@ function readPasted(interaction: OAuthLoginInteraction, alsoCallback: boolean): 
 	});
 }
 
-function codeFrom(answer: CallbackResult, expectedState: string, providerName: string): string {
+function codeFrom(answer: CallbackResult, expectedState: string | undefined, providerName: string): string {
 	if ("error" in answer) {
 		throw answer.error === "access_denied"
 			? new OAuthError("denied", `${providerName}: the sign-in was declined in the browser; nothing was stored`)
@@ -182,7 +187,7 @@ function codeFrom(answer: CallbackResult, expectedState: string, providerName: s
 					`${providerName}: the sign-in failed: ${answer.error}${answer.description ? `: ${answer.description}` : ""}`,
 				);
 	}
-	if (answer.state !== undefined && answer.state !== expectedState) {
+	if (expectedState !== undefined && answer.state !== undefined && answer.state !== expectedState) {
 		throw new OAuthError(
 			"state_mismatch",
 			`${providerName}: the pasted answer belongs to another sign-in (state mismatch); nothing was stored. Start again and paste the newest address`,

@@ -21,5 +21,7 @@ export type {
 	OAuthLoginOptions,
 } from "./oauth-types.js";
 export { openaiCodexOAuth } from "./openai-codex.js";
+export { openRouterOAuth } from "./openrouter.js";
 export { createPkce, pkceChallenge } from "./pkce.js";
+export { createRadiusOAuth } from "./radius.js";
 export { xaiOAuth } from "./xai.js";

@@ -20,7 +20,8 @@ export interface LoopbackCallbackOptions {
 	path: string;
 	/** Host in the redirect URI: vendors register `localhost` or `127.0.0.1`. */
 	redirectHost: "localhost" | "127.0.0.1";
-	state: string;
+	/** Checked on the callback; undefined for a vendor that sends none (then the path is unguessable). */
+	state: string | undefined;
 }
 
 function page(title: string, text: string): string {
@@ -45,7 +46,7 @@ export async function startLoopbackCallback(options: LoopbackCallbackOptions): P
 		}
 		const html = (status: number, title: string, text: string) =>
 			response.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(page(title, text));
-		if (url.searchParams.get("state") !== options.state) {
+		if (options.state !== undefined && url.searchParams.get("state") !== options.state) {
 			html(400, "Sign-in not accepted", "This answer does not belong to the sign-in pi started (state mismatch).");
 			return;
 		}

@@ -1,5 +1,5 @@
 /**
- * TEST-ONLY overrides, documented as such in docs/sign-in.md: `PI_OAUTH_TEST_ORIGIN`
+ * TEST-ONLY overrides, documented as such in packages/coding-agent/docs/sign-in.md: `PI_OAUTH_TEST_ORIGIN`
  * (e.g. `http://127.0.0.1:4567`) replaces the scheme and host of every vendor authorization and
  * token URL, so the end-to-end tests can run each flow against a loopback authorization server;
  * `PI_OAUTH_TEST_CALLBACK_PORT` replaces the vendor's fixed loopback callback port. Never set them

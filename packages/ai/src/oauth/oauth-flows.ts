@@ -4,6 +4,7 @@ import { kimiCodingOAuth } from "./kimi-coding.js";
 import { metaOAuth } from "./meta.js";
 import type { OAuthFlow } from "./oauth-types.js";
 import { openaiCodexOAuth } from "./openai-codex.js";
+import { openRouterOAuth } from "./openrouter.js";
 import { xaiOAuth } from "./xai.js";
 
 const FLOWS: readonly OAuthFlow[] = [
@@ -13,6 +14,7 @@ const FLOWS: readonly OAuthFlow[] = [
 	xaiOAuth,
 	kimiCodingOAuth,
 	metaOAuth,
+	openRouterOAuth,
 ];
 
 /** The built-in sign-in of a provider id, if it has one. */

@@ -87,6 +87,8 @@ export function stream(model: Model, context: Context, options: BedrockOptions =
 				}
 				const response = await client.send(command, { abortSignal: options.signal });
 				options.onResponse?.({ status: response.$metadata.httpStatusCode ?? 200, headers: {} });
+				// Converse has no response id of its own: the request id names the reply.
+				builder.setResponseId(response.$metadata.requestId);
 				if (!response.stream) throw new Error("Bedrock returned no stream");
 				const outcome = await processBedrockStream(response.stream, builder);
 				const stop = stopReasonOf(outcome.stopReason);

@@ -37,6 +37,8 @@ export function formatBedrockError(error: unknown, maxRetryDelayMs: number | und
 		const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
 		return `${error.message}${cause}`;
 	}
+	const bodyless = error.message === "" || error.message === "UnknownError" || error.name === "Unknown";
+	if (bodyless && status !== undefined) return `${status} status code (no body)`;
 	const retryAfter = Number(service.$response?.headers?.["retry-after"]);
 	const delay = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined;
 	const name = error.name && error.name !== "Error" ? `${error.name}: ` : "";

@@ -6,6 +6,7 @@ import type { Context, Model, SimpleStreamOptions, StreamOptions, ThinkingLevel 
 import { mergeHeaders } from "../utils/merge-headers.js";
 import { convertMistralMessages, convertMistralTools } from "./mistral-convert-messages.js";
 import { formatMistralError } from "./mistral-format-error.js";
+import { capturingMistralFetch, type MistralStreamCapture } from "./mistral-http-client.js";
 import { processMistralStream } from "./mistral-process-stream.js";
 import { applyPayloadHook, runProviderStream } from "./shared/provider-stream.js";
 
@@ -67,15 +68,20 @@ function stopReasonOf(finishReason: string | undefined): "stop" | "length" | "to
  * invalid stream data and aborts.
  */
 export function stream(model: Model, context: Context, options: MistralOptions = {}): AssistantMessageEventStream {
+	const capture: MistralStreamCapture = {};
 	return runProviderStream(
 		model,
 		options,
 		async ({ builder, apiKey }) => {
-			const { Mistral } = await import("@mistralai/mistralai");
+			const [{ Mistral }, { HTTPClient }] = await Promise.all([
+				import("@mistralai/mistralai"),
+				import("@mistralai/mistralai/lib/http.js"),
+			]);
 			const client = new Mistral({
 				apiKey,
 				serverURL: model.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, ""),
 				retryConfig: { strategy: "none" },
+				httpClient: new HTTPClient({ fetcher: capturingMistralFetch(capture) }),
 			});
 			const request = await applyPayloadHook(buildMistralRequest(model, context, options), model, options);
 			const headers = mergeHeaders(model.headers, options.headers);
@@ -88,7 +94,10 @@ export function stream(model: Model, context: Context, options: MistralOptions =
 			if (typeof stop === "object") builder.fail(stop.error, false);
 			else builder.finish(stop);
 		},
-		(error) => formatMistralError(error, options.maxRetryDelayMs),
+		(error) =>
+			capture.streamError
+				? `Mistral stream error: ${capture.streamError}`
+				: formatMistralError(error, options.maxRetryDelayMs),
 	);
 }
 

@@ -122,7 +122,8 @@ export function convertMistralTools(tools: readonly Tool[]): MistralTool[] {
 		function: {
 			name: tool.name,
 			description: tool.description,
-			parameters: tool.parameters as Record<string, unknown>,
+			// A plain JSON copy: TypeBox schemas carry symbol keys, which the SDK's request validation rejects.
+			parameters: JSON.parse(JSON.stringify(tool.parameters)) as Record<string, unknown>,
 		},
 	}));
 }

@@ -24,6 +24,8 @@ export function formatMistralError(error: unknown, maxRetryDelayMs: number | und
 	if (error instanceof Error && (error.name === "AbortError" || error.name === "RequestAbortedError"))
 		return ABORTED_MESSAGE;
 	if (isHttpError(error)) {
+		// Same wording as the openai SDK for an empty body, so overflow detection matches a bare 400.
+		if (error.body.trim() === "") return `${error.statusCode} status code (no body)`;
 		const text = vendorText(error.body) || error.message;
 		return `${error.statusCode} ${text}${describeRetryDelay(parseRetryAfterHeaders(error.headers), maxRetryDelayMs)}`;
 	}

@@ -24,15 +24,24 @@ export async function processMistralStream(
 	builder: AssistantMessageBuilder,
 ): Promise<MistralStreamOutcome> {
 	const outcome: MistralStreamOutcome = {};
+	// Thinking and text alternate as separate blocks: a change of kind closes the open block.
+	let current: { kind: "text" | "thinking"; key: string } | undefined;
+	let blockCount = 0;
+	const keyFor = (kind: "text" | "thinking"): string => {
+		if (current?.kind === kind) return current.key;
+		if (current) builder.end(current.key);
+		current = { kind, key: `${kind}:${blockCount++}` };
+		return current.key;
+	};
 	for await (const { data } of events) {
 		if (data.id) builder.setResponseId(data.id);
 		if (data.usage) setUsage(data.usage, builder);
 		for (const choice of data.choices) {
 			const content = choice.delta.content;
 			if (typeof content === "string") {
-				if (content !== "") builder.text("text", content);
+				if (content !== "") builder.text(keyFor("text"), content);
 			} else if (Array.isArray(content)) {
-				for (const chunk of content as ThinkChunkShape[]) applyChunk(chunk, builder);
+				for (const chunk of content as ThinkChunkShape[]) applyChunk(chunk, builder, keyFor);
 			}
 			for (const call of choice.delta.toolCalls ?? []) {
 				const args = call.function.arguments;
@@ -50,14 +59,18 @@ export async function processMistralStream(
 	return outcome;
 }
 
-function applyChunk(chunk: ThinkChunkShape, builder: AssistantMessageBuilder): void {
+function applyChunk(
+	chunk: ThinkChunkShape,
+	builder: AssistantMessageBuilder,
+	keyFor: (kind: "text" | "thinking") => string,
+): void {
 	if (chunk.type === "thinking") {
 		const text = (chunk.thinking ?? []).map((part) => part.text ?? "").join("");
-		if (text !== "") builder.thinking("thinking", text);
-		if (chunk.signature) builder.thinkingSignature("thinking", chunk.signature);
+		if (text !== "") builder.thinking(keyFor("thinking"), text);
+		if (chunk.signature) builder.thinkingSignature(keyFor("thinking"), chunk.signature);
 		return;
 	}
-	if (chunk.type === "text" && chunk.text) builder.text("text", chunk.text);
+	if (chunk.type === "text" && chunk.text) builder.text(keyFor("text"), chunk.text);
 }
 
 function setUsage(usage: Record<string, unknown>, builder: AssistantMessageBuilder): void {

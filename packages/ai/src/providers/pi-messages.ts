@@ -1,6 +1,9 @@
 import type { AssistantMessageEventStream } from "../event-stream.js";
-import type { Context, Model, SimpleStreamOptions, StreamOptions, ThinkingLevel } from "../types.js";
+import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
+import { transformMessages } from "../transform-messages.js";
+import type { Context, Message, Model, SimpleStreamOptions, StreamOptions, ThinkingLevel } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
+import { sanitizeSurrogates } from "../utils/sanitize-unicode.js";
 import { applyPiWireEvent, type PiWireEvent } from "./pi-messages-events.js";
 import { nodeHttpFetch } from "./shared/node-http-fetch.js";
 import { vendorText } from "./shared/openai-error.js";
@@ -16,9 +19,15 @@ export interface PiMessagesOptions extends StreamOptions {
 
 /** The request body: pi's own context and options, for the server to map to its vendor. */
 function buildBody(model: Model, context: Context, options: PiMessagesOptions): Record<string, unknown> {
+	// The shared handoff transform (ai.md §8) runs here as for every API; the server sees clean history.
+	const messages = sanitizeMessages(transformMessages(context.messages, model));
 	return {
 		model: model.id,
-		context,
+		context: {
+			...context,
+			...(context.systemPrompt === undefined ? {} : { systemPrompt: sanitizeSurrogates(context.systemPrompt) }),
+			messages,
+		},
 		options: {
 			temperature: options.temperature,
 			maxTokens: options.maxTokens,
@@ -27,6 +36,39 @@ function buildBody(model: Model, context: Context, options: PiMessagesOptions): 
 			sessionId: options.sessionId,
 		},
 	};
+}
+
+/** Every text in the history without lone surrogates (they break JSON on the server's side). */
+function sanitizeMessages(messages: Message[]): Message[] {
+	return messages.map((message): Message => {
+		if (message.role === "user") {
+			return {
+				...message,
+				content:
+					typeof message.content === "string"
+						? sanitizeSurrogates(message.content)
+						: message.content.map((block) =>
+								block.type === "text" ? { ...block, text: sanitizeSurrogates(block.text) } : block,
+							),
+			};
+		}
+		if (message.role === "assistant") {
+			return {
+				...message,
+				content: message.content.map((block) => {
+					if (block.type === "text") return { ...block, text: sanitizeSurrogates(block.text) };
+					if (block.type === "thinking") return { ...block, thinking: sanitizeSurrogates(block.thinking) };
+					return block;
+				}),
+			};
+		}
+		return {
+			...message,
+			content: message.content.map((block) =>
+				block.type === "text" ? { ...block, text: sanitizeSurrogates(block.text) } : block,
+			),
+		};
+	});
 }
 
 /** `<status> <statusText>: <error.message> (<error.code>)`, the vendor text kept. */
@@ -40,6 +82,8 @@ async function httpError(response: Response, maxRetryDelayMs: number | undefined
 		// Not JSON: the raw text is the message.
 	}
 	const delay = describeRetryDelay(parseRetryAfterHeaders(response.headers), maxRetryDelayMs);
+	// Same wording as the vendor SDKs for an empty body, so overflow detection matches a bare 400.
+	if (body.trim() === "") return new Error(`${response.status} status code (no body)${delay}`);
 	return new Error(`${response.status} ${response.statusText}: ${vendorText(body) || "(no body)"}${code}${delay}`);
 }
 
@@ -95,5 +139,5 @@ export function streamSimple(
 	options: SimpleStreamOptions = {},
 ): AssistantMessageEventStream {
 	const { thinkingBudgets: _budgets, ...rest } = options;
-	return stream(model, context, rest);
+	return stream(model, context, { ...rest, maxTokens: rest.maxTokens ?? defaultSimpleMaxTokens(model) });
 }

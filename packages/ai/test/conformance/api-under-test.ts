@@ -85,6 +85,8 @@ export interface ApiCapabilities {
 	redactedThinking: boolean;
 	/** Usage reports prompt-cache writes separately (Anthropic). Default: false (cacheWrite stays 0). */
 	reportsCacheWrite?: boolean;
+	/** A max output tokens field is sent (the Codex endpoint takes none). Default: true. */
+	sendsMaxTokens?: boolean;
 }
 
 /** A thinking block found in a request. */

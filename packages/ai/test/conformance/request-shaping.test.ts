@@ -29,52 +29,61 @@ function assistantTurn(
 describe.each(APIS_UNDER_TEST)("conformance: request shaping — $api", (api) => {
 	const mock = useMockLlm();
 
-	it("streamSimple defaults max tokens to min(model.maxTokens, 32000) and keeps an explicit value", async () => {
-		mock().enqueue(
-			{ type: "reply", blocks: [{ type: "text", text: "a" }] },
-			{ type: "reply", blocks: [{ type: "text", text: "b" }] },
-			{ type: "reply", blocks: [{ type: "text", text: "c" }] },
-		);
-		const large = api.makeModel(mock().url, { maxTokens: 100_000 });
-		const small = api.makeModel(mock().url, { maxTokens: 1000 });
-		for (const [model, options] of [
-			[large, {}],
-			[small, {}],
-			[large, { maxTokens: 777 }],
-		] as const) {
-			const run = await runStream(api.streamSimple(model, askContext("Hi"), { apiKey: API_KEY, ...options }));
-			expect(run.result.stopReason, run.result.errorMessage).toBe("stop");
-		}
-		expect(mock().requests.map((request) => api.maxTokensOf(request.body))).toEqual([32_000, 1000, 777]);
-	});
+	// The Codex endpoint takes no max output tokens: nothing to default or replace.
+	const sendsMaxTokens = api.capabilities.sendsMaxTokens !== false;
 
-	it("runs onPayload with the built payload and the model, and sends what it returns", async () => {
-		mock().enqueue(
-			{ type: "reply", blocks: [{ type: "text", text: "replaced" }] },
-			{ type: "reply", blocks: [{ type: "text", text: "kept" }] },
-		);
-		const model = api.makeModel(mock().url);
-		const seen: { payload: unknown; model: Model }[] = [];
-		const replaced = await runStream(
-			api.streamSimple(model, askContext("Hi"), {
-				apiKey: API_KEY,
-				onPayload: async (payload, hookModel) => {
-					seen.push({ payload, model: hookModel });
-					return api.withMaxTokens(payload, 4321);
-				},
-			}),
-		);
-		const kept = await runStream(
-			api.streamSimple(model, askContext("Hi"), { apiKey: API_KEY, onPayload: () => undefined }),
-		);
+	it.skipIf(!sendsMaxTokens)(
+		"streamSimple defaults max tokens to min(model.maxTokens, 32000) and keeps an explicit value",
+		async () => {
+			mock().enqueue(
+				{ type: "reply", blocks: [{ type: "text", text: "a" }] },
+				{ type: "reply", blocks: [{ type: "text", text: "b" }] },
+				{ type: "reply", blocks: [{ type: "text", text: "c" }] },
+			);
+			const large = api.makeModel(mock().url, { maxTokens: 100_000 });
+			const small = api.makeModel(mock().url, { maxTokens: 1000 });
+			for (const [model, options] of [
+				[large, {}],
+				[small, {}],
+				[large, { maxTokens: 777 }],
+			] as const) {
+				const run = await runStream(api.streamSimple(model, askContext("Hi"), { apiKey: API_KEY, ...options }));
+				expect(run.result.stopReason, run.result.errorMessage).toBe("stop");
+			}
+			expect(mock().requests.map((request) => api.maxTokensOf(request.body))).toEqual([32_000, 1000, 777]);
+		},
+	);
 
-		expect(replaced.result.stopReason, replaced.result.errorMessage).toBe("stop");
-		expect(kept.result.stopReason, kept.result.errorMessage).toBe("stop");
-		expect(seen).toHaveLength(1);
-		expect(seen[0]?.model).toBe(model);
-		expect(seen[0]?.payload).toEqual(expect.any(Object));
-		expect(mock().requests.map((request) => api.maxTokensOf(request.body))).toEqual([4321, 32_000]);
-	});
+	it.skipIf(!sendsMaxTokens)(
+		"runs onPayload with the built payload and the model, and sends what it returns",
+		async () => {
+			mock().enqueue(
+				{ type: "reply", blocks: [{ type: "text", text: "replaced" }] },
+				{ type: "reply", blocks: [{ type: "text", text: "kept" }] },
+			);
+			const model = api.makeModel(mock().url);
+			const seen: { payload: unknown; model: Model }[] = [];
+			const replaced = await runStream(
+				api.streamSimple(model, askContext("Hi"), {
+					apiKey: API_KEY,
+					onPayload: async (payload, hookModel) => {
+						seen.push({ payload, model: hookModel });
+						return api.withMaxTokens(payload, 4321);
+					},
+				}),
+			);
+			const kept = await runStream(
+				api.streamSimple(model, askContext("Hi"), { apiKey: API_KEY, onPayload: () => undefined }),
+			);
+
+			expect(replaced.result.stopReason, replaced.result.errorMessage).toBe("stop");
+			expect(kept.result.stopReason, kept.result.errorMessage).toBe("stop");
+			expect(seen).toHaveLength(1);
+			expect(seen[0]?.model).toBe(model);
+			expect(seen[0]?.payload).toEqual(expect.any(Object));
+			expect(mock().requests.map((request) => api.maxTokensOf(request.body))).toEqual([4321, 32_000]);
+		},
+	);
 
 	it("opens no block for empty deltas and keeps no empty block in the final message", async () => {
 		mock().enqueue({

@@ -12,6 +12,7 @@ import { OAuthError } from "../../src/oauth/oauth-error.js";
 import { oauthRequest } from "../../src/oauth/oauth-http.js";
 import type { OAuthLoginEvent, OAuthLoginInteraction } from "../../src/oauth/oauth-types.js";
 import { openaiCodexOAuth } from "../../src/oauth/openai-codex.js";
+import { openRouterOAuth } from "../../src/oauth/openrouter.js";
 import { parseDeviceAuthorization } from "../../src/oauth/standard-device-flow.js";
 import { xaiOAuth } from "../../src/oauth/xai.js";
 
@@ -116,6 +117,16 @@ describe("browser sign-in (authorization code + PKCE, loopback callback)", () =>
 		expect((error as OAuthError).message).toMatch(/port \d+ on 127\.0\.0\.1 is in use/);
 		// Anthropic accepts any loopback port: the same taken port falls back to a free one.
 		expect((await anthropicOAuth.login(browserHost().interaction)).type).toBe("oauth");
+	});
+
+	it("OpenRouter: no state is sent, the PKCE-checked code buys a permanent key", async () => {
+		const server = await serve();
+		const credential = await openRouterOAuth.login(browserHost().interaction);
+		expect(credential.access).toMatch(/^sk-or-v1-mock-/);
+		expect(credential.expires).toBe(Number.MAX_SAFE_INTEGER);
+		expect(await openRouterOAuth.refresh(credential)).toEqual(credential);
+		expect(server.grants).toEqual(["key_exchange"]);
+		expect(server.problems).toEqual([]);
 	});
 
 	it("gives up with `timeout` when no answer comes, and `cancelled` when the host aborts", async () => {

@@ -115,7 +115,7 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 		}
 		case "login": {
 			const { runLogin } = await import("./auth-login.js");
-			return runLogin(runtime.authStorage, provider, extra);
+			return runLogin(runtime, provider, extra);
 		}
 		case "logout": {
 			if (provider === undefined) return fail("pi auth logout needs a provider, e.g. pi auth logout anthropic");

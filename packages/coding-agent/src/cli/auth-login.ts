@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { type SignInEvent, type SignInMethod, signIn } from "../core/auth/sign-in.js";
-import type { AuthStorage } from "../core/config/auth-storage.js";
+import type { ModelRuntime } from "../core/models/model-runtime.js";
 import { PiUserError } from "../core/user-error.js";
 
 const METHODS: readonly SignInMethod[] = ["browser", "paste", "device_code"];
@@ -64,10 +64,11 @@ function lineReader(): { read(prompt: string): Promise<string>; close(): void } 
  * with `--method paste`. Ctrl+C cancels and stores nothing.
  */
 export async function runLogin(
-	authStorage: AuthStorage,
+	runtime: ModelRuntime,
 	provider: string | undefined,
 	extra: readonly string[],
 ): Promise<number> {
+	const { authStorage } = runtime;
 	if (provider === undefined) {
 		process.stderr.write("Error: pi auth login needs a provider, e.g. pi auth login anthropic\n");
 		return 1;
@@ -96,7 +97,7 @@ export async function runLogin(
 			authStorage,
 			provider,
 			{ signal: controller.signal, onEvent: (event) => show(event, interactive), readManualInput: reader?.read },
-			{ method },
+			{ method, modelRuntime: runtime },
 		);
 		process.stdout.write(`Signed in to ${result.name}; the credential is stored in ${authStorage.path}\n`);
 		return 0;

@@ -62,7 +62,8 @@ export interface PlannedReply {
 	blocks: PlannedBlock[];
 	stopReason: MockStopReason;
 	vendorStopReason: MockVendorStopReason | undefined;
-	reasoningField: MockReasoningField;
+	/** The script's; undefined lets the route pick its default (see openai-completions.ts). */
+	reasoningField: MockReasoningField | undefined;
 	usage: PlannedUsage;
 	id: string | undefined;
 	model: string | undefined;
@@ -82,7 +83,7 @@ export function planReply(reply: MockReply): PlannedReply {
 		blocks,
 		stopReason: reply.stopReason ?? (hasToolCall ? "toolUse" : "stop"),
 		vendorStopReason: reply.vendorStopReason,
-		reasoningField: reply.reasoningField ?? "reasoning_content",
+		reasoningField: reply.reasoningField,
 		usage: {
 			input: usage?.input ?? 10,
 			output: usage?.output ?? Math.max(1, Math.ceil(characters / 4)),

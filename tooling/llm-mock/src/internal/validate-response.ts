@@ -1,5 +1,5 @@
 const ERROR_KINDS = ["invalid_api_key"];
-const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"];
+const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text", "thinking-chunks"];
 const RESPONSES_STREAM_ERROR_EVENTS = ["response.failed", "error", "error-flat"];
 const APIS = ["openai-completions", "openai-responses", "anthropic-messages", "google-generative-ai"];
 

@@ -8,7 +8,7 @@ import type { MockStreamError } from "../types.js";
 export interface WirePlan {
 	status: number;
 	headers: Record<string, string>;
-	frames: string[];
+	frames: (string | Uint8Array)[];
 	/** True for SSE: no content-length, chunked transfer. */
 	stream: boolean;
 }
@@ -24,7 +24,7 @@ export function emptyPlan(status: number, headers: Record<string, string>): Wire
 }
 
 /** An SSE response. */
-export function ssePlan(headers: Record<string, string>, frames: string[]): WirePlan {
+export function ssePlan(headers: Record<string, string>, frames: (string | Uint8Array)[]): WirePlan {
 	return { status: 200, headers, frames, stream: true };
 }
 
@@ -43,11 +43,11 @@ export function dataEvent(data: string): string {
  * event(s), built by `errorFrames` from the position of the first (OpenAI Responses numbers them)
  * and the script's `streamError`.
  */
-export function applyStreamError(
-	frames: string[],
+export function applyStreamError<TFrame extends string | Uint8Array>(
+	frames: TFrame[],
 	streamError: MockStreamError | undefined,
-	errorFrames: (eventIndex: number, streamError: MockStreamError) => string | string[],
-): string[] {
+	errorFrames: (eventIndex: number, streamError: MockStreamError) => TFrame | TFrame[],
+): TFrame[] {
 	if (!streamError) return frames;
 	const kept = frames.slice(0, Math.max(0, streamError.afterEvents));
 	return kept.concat(errorFrames(kept.length, streamError));

@@ -12,7 +12,12 @@ export async function writePlan(response: ServerResponse, plan: WirePlan, faults
 	const closed = new Promise<void>((resolve) => response.once("close", () => resolve()));
 	const headers = { ...plan.headers };
 	if (!plan.stream) {
-		headers["content-length"] = String(plan.frames.reduce((sum, frame) => sum + Buffer.byteLength(frame), 0));
+		headers["content-length"] = String(
+			plan.frames.reduce(
+				(sum, frame) => sum + (typeof frame === "string" ? Buffer.byteLength(frame) : frame.length),
+				0,
+			),
+		);
 	}
 	response.writeHead(plan.status, statusMessage(plan.status), headers);
 	response.flushHeaders();
@@ -41,7 +46,7 @@ export async function writePlan(response: ServerResponse, plan: WirePlan, faults
 		const frame = plan.frames[index];
 		if (frame === undefined) break;
 		if (index > 0 && faults.chunkDelayMs) await waitOrClose(faults.chunkDelayMs, closed);
-		await writer.write(Buffer.from(frame, "utf8"));
+		await writer.write(typeof frame === "string" ? Buffer.from(frame, "utf8") : Buffer.from(frame));
 	}
 	await writer.flush();
 	if (!response.destroyed) response.end();

@@ -13,7 +13,7 @@ import { obfuscationFor } from "../internal/obfuscation.js";
 import type { PlannedReply } from "../internal/plan-reply.js";
 import { vendorStopReasonFor } from "../internal/vendor-stop-reason.js";
 import { applyStreamError, dataEvent, jsonPlan, ssePlan, type WirePlan } from "../internal/wire-plan.js";
-import type { MockStreamError } from "../types.js";
+import type { MockReasoningField, MockStreamError } from "../types.js";
 import { OPENAI_COMPLETIONS_OVERFLOW, openaiRequestId, renderOpenAIError } from "./openai-errors.js";
 import { type RenderContext, replyModel, type VendorRenderer } from "./vendor-renderer.js";
 
@@ -86,8 +86,32 @@ interface DeltaStep {
 	padSource: string;
 }
 
+/**
+ * The reasoning field: the script's, else Mistral's thinking content chunks for a request from
+ * Mistral's SDK (its chat API shares this path; its user agent is `mistral-client-typescript/…`),
+ * else `reasoning_content`.
+ */
+function reasoningFieldOf(reply: PlannedReply, context: RenderContext): MockReasoningField {
+	if (reply.reasoningField) return reply.reasoningField;
+	return isMistralClient(context) ? "thinking-chunks" : "reasoning_content";
+}
+
+/**
+ * A request from Mistral's SDK gets Mistral's dialect of the stream (docs.mistral.ai, "Function
+ * calling" and "Chat" streaming examples): each tool call whole in one delta, and `usage` on the
+ * chunk that carries `finish_reason`, with no `stream_options` needed.
+ */
+function isMistralClient(context: RenderContext): boolean {
+	return /^mistral-client/.test(context.request.headers["user-agent"] ?? "");
+}
+
 /** The deltas of the whole turn, in order, before the finishing chunk. */
-function deltaSteps(reply: PlannedReply, ids: string[]): DeltaStep[] {
+function deltaSteps(
+	reply: PlannedReply,
+	ids: string[],
+	reasoningField: MockReasoningField,
+	wholeToolCalls = false,
+): DeltaStep[] {
 	// OpenAI opens with the role; when the turn starts with a tool call the role rides on its first fragment.
 	const steps: DeltaStep[] =
 		reply.blocks[0]?.type === "toolCall"
@@ -102,11 +126,21 @@ function deltaSteps(reply: PlannedReply, ids: string[]): DeltaStep[] {
 			case "thinking":
 				if (block.redacted) return;
 				for (const piece of block.pieces) {
-					steps.push({ delta: { content: null, [reply.reasoningField]: piece }, padSource: piece });
+					// Mistral (Magistral) streams thinking as a content chunk, not a reasoning field.
+					const delta =
+						reasoningField === "thinking-chunks"
+							? { content: [{ type: "thinking", thinking: [{ type: "text", text: piece }] }] }
+							: { content: null, [reasoningField]: piece };
+					steps.push({ delta, padSource: piece });
 				}
 				return;
 			case "toolCall": {
 				const index = toolIndex++;
+				if (wholeToolCalls) {
+					const whole = { id: ids[blockIndex], function: { name: block.name, arguments: block.arguments }, index };
+					steps.push({ delta: { tool_calls: [whole] }, padSource: block.arguments });
+					return;
+				}
 				const opening = { index, id: ids[blockIndex], type: "function", function: { name: block.name, arguments: "" } };
 				const delta =
 					blockIndex === 0
@@ -145,8 +179,11 @@ function renderStream(reply: PlannedReply, context: RenderContext): WirePlan {
 		choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
 		...(includeUsage ? { usage: null } : {}),
 	});
-	for (const step of deltaSteps(reply, toolIds(reply, context))) push(choice(step.delta, null), step.padSource);
-	push(choice({}, finishReasonOf(reply)), "");
+	const mistral = isMistralClient(context);
+	for (const step of deltaSteps(reply, toolIds(reply, context), reasoningFieldOf(reply, context), mistral))
+		push(choice(step.delta, null), step.padSource);
+	if (mistral) push({ ...choice({ content: "" }, finishReasonOf(reply)), usage: usageObject(reply) }, "");
+	else push(choice({}, finishReasonOf(reply)), "");
 	if (includeUsage) push({ choices: [], usage: usageObject(reply) }, "usage");
 	frames.push(dataEvent("[DONE]"));
 	const sent = applyStreamError(frames, reply.streamError, streamErrorFrame);
@@ -170,7 +207,11 @@ function renderComplete(reply: PlannedReply, context: RenderContext): WirePlan {
 		refusal: null,
 		annotations: [],
 	};
-	if (reasoning !== "") message[reply.reasoningField] = reasoning;
+	const reasoningField = reasoningFieldOf(reply, context);
+	if (reasoning !== "" && reasoningField === "thinking-chunks") {
+		const thinking = { type: "thinking", thinking: [{ type: "text", text: reasoning }] };
+		message.content = [thinking, ...(typeof message.content === "string" ? [{ type: "text", text }] : [])];
+	} else if (reasoning !== "") message[reasoningField] = reasoning;
 	if (toolCalls.length > 0) message.tool_calls = toolCalls;
 	const completion = {
 		id: reply.id ?? context.ids.alphanumeric("chatcmpl-", 29),

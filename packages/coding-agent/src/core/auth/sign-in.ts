@@ -1,5 +1,6 @@
 import { OAUTH_PROVIDERS } from "@pi/ai";
 import type { AuthStorage } from "../config/auth-storage.js";
+import type { ModelRuntime } from "../models/model-runtime.js";
 import { PiUserError } from "../user-error.js";
 
 /** A sign-in method: `api_key` is a stored key; the others are the OAuth flows of @pi/ai. */
@@ -18,9 +19,16 @@ export interface SignInHost {
 	readManualInput?(prompt: string): Promise<string>;
 }
 
-/** Providers with a subscription sign-in: id, name, methods (default first). */
-export function listSignInProviders(): readonly { id: string; name: string; methods: readonly SignInMethod[] }[] {
-	return OAUTH_PROVIDERS;
+/** Providers with a sign-in: the built-in ones, then models.json gateways; methods default first. */
+export function listSignInProviders(
+	modelRuntime?: ModelRuntime,
+): readonly { id: string; name: string; methods: readonly SignInMethod[] }[] {
+	const configured = (modelRuntime?.getConfiguredSignIns() ?? []).map(({ id, name }) => ({
+		id,
+		name,
+		methods: ["browser", "device_code"] as const,
+	}));
+	return [...OAUTH_PROVIDERS, ...configured];
 }
 
 export function hasSignIn(providerId: string): boolean {
@@ -36,11 +44,12 @@ export async function signIn(
 	authStorage: AuthStorage,
 	providerId: string,
 	host: SignInHost,
-	options: { method?: SignInMethod; timeoutMs?: number } = {},
+	options: { method?: SignInMethod; timeoutMs?: number; modelRuntime?: ModelRuntime } = {},
 ): Promise<{ providerId: string; name: string }> {
-	const entry = OAUTH_PROVIDERS.find((provider) => provider.id === providerId);
+	const providers = listSignInProviders(options.modelRuntime);
+	const entry = providers.find((provider) => provider.id === providerId);
 	if (!entry) {
-		const known = OAUTH_PROVIDERS.map((provider) => provider.id).join(", ");
+		const known = providers.map((provider) => provider.id).join(", ");
 		throw new PiUserError(
 			"unknown_sign_in",
 			`No subscription sign-in for "${providerId}". Providers with one: ${known}`,
@@ -52,8 +61,9 @@ export async function signIn(
 			`${entry.name} cannot sign in with "${options.method}"; use ${entry.methods.join(" or ")}`,
 		);
 	}
-	const { getOAuthFlow, isOAuthError } = await import("@pi/ai/oauth");
-	const flow = getOAuthFlow(providerId)!;
+	const { createRadiusOAuth, getOAuthFlow, isOAuthError } = await import("@pi/ai/oauth");
+	const gateway = options.modelRuntime?.getConfiguredSignIns().find((provider) => provider.id === providerId);
+	const flow = getOAuthFlow(providerId) ?? createRadiusOAuth(providerId, entry.name, gateway!.gateway);
 	try {
 		const credential = await flow.login(
 			{ signal: host.signal, notify: (event) => host.onEvent(event), readManualInput: host.readManualInput },

@@ -6,6 +6,7 @@ import {
 	type KnownProvider,
 	type Model,
 	type Provider,
+	radiusProviderAuth,
 } from "@pi/ai";
 import type { ModelConfig, ProviderConfig } from "./models-json.js";
 
@@ -138,6 +139,11 @@ function resolvedHeaders(
 	return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
+/** Display name of a models.json Radius gateway's sign-in. */
+export function radiusName(providerId: string): string {
+	return `Radius gateway (${providerId})`;
+}
+
 /** The Provider for `providerId` as configured; values resolve through `resolveValue`. */
 export function buildConfiguredProvider(
 	providerId: string,
@@ -173,7 +179,10 @@ export function buildConfiguredProvider(
 		baseUrl: config.baseUrl ?? base?.baseUrl,
 		auth: {
 			apiKey: configuredAuth(providerId, config, base?.auth.apiKey, resolveValue),
-			oauth: base?.auth.oauth,
+			oauth:
+				config.oauth === "radius" && config.baseUrl
+					? radiusProviderAuth(providerId, radiusName(providerId), config.baseUrl)
+					: base?.auth.oauth,
 		},
 		models: [...models.values()],
 		api: base?.api,

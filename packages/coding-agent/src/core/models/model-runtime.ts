@@ -17,7 +17,7 @@ import {
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 import {
 	isVirtualModel,
@@ -170,7 +170,11 @@ export class ModelRuntime {
 		// OAuth credential: refresh and request auth come from @pi/ai, loaded on first use.
 		for (const provider of models.getProviders()) {
 			const oauth = provider.auth.oauth ? undefined : oauthProviderAuth(provider.id);
-			if (oauth) models.setProvider({ ...provider, auth: { ...provider.auth, oauth } });
+			if (!oauth) continue;
+			// A copy by descriptors keeps a lazily parsed `models` getter lazy (a spread would parse it).
+			const withOAuth = Object.defineProperties({}, Object.getOwnPropertyDescriptors(provider)) as typeof provider;
+			withOAuth.auth = { ...provider.auth, oauth };
+			models.setProvider(withOAuth);
 		}
 		this.models = models;
 	}
@@ -292,6 +296,13 @@ export class ModelRuntime {
 		const config = this.registered.get(providerId) ?? this.config.providers[providerId];
 		if (config?.apiKey) return { kind: "models.json" };
 		return { kind: "none" };
+	}
+
+	/** Sign-ins that models.json configures (`"oauth": "radius"`): provider id, name and gateway. */
+	getConfiguredSignIns(): { id: string; name: string; gateway: string }[] {
+		return Object.entries(this.config.providers)
+			.filter(([, config]) => config.oauth === "radius" && config.baseUrl)
+			.map(([id, config]) => ({ id, name: radiusName(id), gateway: config.baseUrl! }));
 	}
 
 	/** Known provider ids: built-in, models.json and registered. */

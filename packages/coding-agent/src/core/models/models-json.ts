@@ -38,10 +38,10 @@ export interface ProviderConfig {
 	baseUrl?: string;
 	api?: string;
 	apiKey?: string;
-	/** pi 1.4's OAuth flow name (`"radius"`); read and kept, no flow of ours uses it. */
-	oauth?: string;
 	headers?: Record<string, string>;
 	authHeader?: boolean;
+	/** A sign-in instead of (or besides) a key: `"radius"` (a Radius gateway at `baseUrl`). */
+	oauth?: "radius";
 	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
 	models?: ModelConfig[];
 	modelOverrides?: Record<string, Partial<Omit<ModelConfig, "id">>>;
@@ -151,9 +151,10 @@ const PROVIDER_FIELDS: Record<string, Check> = {
 	baseUrl: isNonEmptyString,
 	api: isNonEmptyString,
 	apiKey: isNonEmptyString,
-	oauth: isNonEmptyString,
 	headers: isStringMap,
 	authHeader: isBoolean,
+	oauth: (value) =>
+		value === "radius" ? undefined : 'must be "radius" (the only sign-in a models.json provider can name)',
 	compat: isObject,
 	models: (value) => (Array.isArray(value) ? undefined : "must be a list"),
 	modelOverrides: isObject,
@@ -189,6 +190,10 @@ function validateProvider(
 	const providerProblem = findProblem(key, raw, PROVIDER_FIELDS);
 	if (providerProblem) {
 		report(providerProblem, `provider "${id}"`);
+		return undefined;
+	}
+	if ((raw as ProviderConfig).oauth !== undefined && (raw as ProviderConfig).baseUrl === undefined) {
+		report([`${key}.baseUrl`, "is required with oauth (the gateway's address)"], `provider "${id}"`);
 		return undefined;
 	}
 	const provider = { ...(raw as ProviderConfig) };

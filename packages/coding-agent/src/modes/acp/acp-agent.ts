@@ -1,6 +1,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
+import { getAgentDir } from "../../core/session/session-paths.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
 import { initializeResponse } from "./acp-initialize.js";
@@ -17,6 +18,8 @@ export interface AcpRuntimeOptions {
 	createRuntime(input: { cwd: string; sessionManager: SessionManager }): Promise<AgentSessionRuntime>;
 	/** `--session-dir`, when given. */
 	sessionDir?: string;
+	/** Where auth.json lives (default: the agent directory). */
+	agentDir?: string;
 }
 
 /** What the agent side needs. */
@@ -186,7 +189,18 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		app = app.onRequest("initialize", ({ params }) => initialized(params));
 	}
 	app = app
-		.onRequest("authenticate", () => ({}))
+		.onRequest("authenticate", ({ params }) =>
+			guarded(async () => {
+				const { authenticate } = await import("./acp-auth.js");
+				const { agentDir } = await runtimeOptions;
+				await authenticate(params.methodId, {
+					agentDir: agentDir ?? getAgentDir(),
+					notify: (update) => void client().notify("_pi/sign_in", update),
+					runtimes: () => [...sessions.values()].map((session) => session.runtime),
+				});
+				return {};
+			}),
+		)
 		.onRequest("session/new", ({ params }) =>
 			guarded(async () => {
 				const { SessionManager } = await host();

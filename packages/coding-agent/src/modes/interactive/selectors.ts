@@ -190,7 +190,7 @@ export class Selectors {
 		const app = this.app;
 		const runtime = app.session.modelRuntime;
 		const items: SelectItem[] = [
-			...listSignInProviders().map((provider) => ({
+			...listSignInProviders(runtime).map((provider) => ({
 				value: `oauth:${provider.id}`,
 				label: `Sign in: ${provider.name}`,
 			})),

@@ -23,18 +23,23 @@ export async function runTuiSignIn(app: InteractiveAppView, providerId: string):
 	const flow = new AbortController();
 	const dialog = new AbortController();
 	try {
-		const result = await signIn(app.session.modelRuntime.authStorage, providerId, {
-			signal: flow.signal,
-			onEvent: (event) => app.showNotice(app.theme.muted(describe(event))),
-			readManualInput: async (prompt) => {
-				const answer = await app.uiContext.input(prompt, "address or code (Esc cancels)", { signal: dialog.signal });
-				if (answer === undefined) {
-					if (!dialog.signal.aborted) flow.abort();
-					return new Promise<string>(() => {});
-				}
-				return answer;
+		const result = await signIn(
+			app.session.modelRuntime.authStorage,
+			providerId,
+			{
+				signal: flow.signal,
+				onEvent: (event) => app.showNotice(app.theme.muted(describe(event))),
+				readManualInput: async (prompt) => {
+					const answer = await app.uiContext.input(prompt, "address or code (Esc cancels)", { signal: dialog.signal });
+					if (answer === undefined) {
+						if (!dialog.signal.aborted) flow.abort();
+						return new Promise<string>(() => {});
+					}
+					return answer;
+				},
 			},
-		});
+			{ modelRuntime: app.session.modelRuntime },
+		);
 		dialog.abort();
 		const model = await adoptSignedInModel(app.session, providerId);
 		app.refreshEditorChrome();

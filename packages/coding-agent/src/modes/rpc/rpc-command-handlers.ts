@@ -204,8 +204,11 @@ const HANDLERS: { [K in RpcCommandType]: Handler<K> } = {
 		manager.appendLabelChange(command.entryId, command.label?.trim() || undefined);
 		return undefined;
 	},
-	get_login_providers: () => ({
-		providers: listSignInProviders().map((provider) => ({ ...provider, methods: [...provider.methods] })),
+	get_login_providers: (_command, { session }) => ({
+		providers: listSignInProviders(session.modelRuntime).map((provider) => ({
+			...provider,
+			methods: [...provider.methods],
+		})),
 	}),
 	login_start: (command, { runtime, logins }) => logins.start(command, runtime),
 	login_input: (command, { logins }) => {

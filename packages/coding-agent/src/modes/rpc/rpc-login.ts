@@ -61,7 +61,7 @@ export class RpcLogins {
 				runtime.session.modelRuntime.authStorage,
 				command.provider,
 				{ signal: login.controller.signal, onEvent, readManualInput },
-				{ method: command.method },
+				{ method: command.method, modelRuntime: runtime.session.modelRuntime },
 			)
 				.then(async () => {
 					const model = await adoptSignedInModel(runtime.session, command.provider);
