@@ -246,6 +246,54 @@ describe("MCP tools in a session", () => {
 	});
 });
 
+describe("OAuth sign-in (loopback authorization server)", () => {
+	it("needs sign-in until pi mcp login (DCR + PKCE); tokens used, refreshed when rejected; logout", async () => {
+		const { startOAuthMcpServer } = await import("./support/oauth-mcp-server.js");
+		const auth = await startOAuthMcpServer();
+		try {
+			writeMcpJson({ secure: { url: auth.url, exposure: "direct" } });
+			const before = await runPi(env, ["mcp", "list"]);
+			expect(before.code).toBe(1);
+			expect(before.stdout).toContain("secure: needs sign-in");
+
+			// pi prints the authorization URL; the test is the browser that approves it.
+			const { spawnPi } = await import("./support/index.js");
+			const login = spawnPi(env, ["mcp", "login", "secure", "--timeout", "60"], { extraEnv: { BROWSER: "none" } });
+			let stderr = "";
+			const url = await new Promise<string>((resolve) => {
+				login.child.stderr.on("data", (chunk: string) => {
+					stderr += chunk;
+					const match = /(http:\/\/127\.0\.0\.1:\d+\/authorize\S+)/.exec(stderr);
+					if (match?.[1]) resolve(match[1]);
+				});
+			});
+			const approved = await fetch(url);
+			expect(approved.status).toBe(200);
+			const result = await login.exited;
+			expect(result.code).toBe(0);
+			expect(result.stdout).toBe('Signed in to MCP server "secure".\n');
+			expect(auth.registrations).toBe(1);
+			expect(auth.tokenGrants).toEqual(["authorization_code"]);
+
+			callThenAnswer("mcp__secure__whoami", { greeting: "hello" });
+			expect((await runPi(env, ["-p", "who"])).code).toBe(0);
+			expect(lastMessage(1)).toContain("hello, signed-in user");
+
+			auth.expireAccessToken();
+			callThenAnswer("mcp__secure__whoami", { greeting: "again" });
+			expect((await runPi(env, ["-p", "who"])).code).toBe(0);
+			expect(lastMessage(3)).toContain("again, signed-in user");
+			expect(auth.tokenGrants).toEqual(["authorization_code", "refresh_token"]);
+
+			const logout = await runPi(env, ["mcp", "logout", "secure"]);
+			expect(logout.stdout).toBe('Signed out of MCP server "secure".\n');
+			expect((await runPi(env, ["mcp", "list"])).stdout).toContain("secure: needs sign-in");
+		} finally {
+			await auth.close();
+		}
+	});
+});
+
 describe("pi --mode rpc with MCP servers", () => {
 	it("a failed server is a notify warning before any prompt; get_state lists every server", async () => {
 		const { connectRpc } = await import("./rpc-support.js");

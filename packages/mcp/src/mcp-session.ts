@@ -4,6 +4,7 @@ import type {
 	McpServerStatus as PiMcpServerStatus,
 	ToolExposure,
 } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
 import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
@@ -44,6 +45,7 @@ export class McpSession {
 			entry,
 			sessionCwd: ctx.cwd,
 			clientVersion: this.clientVersion,
+			agentDir: getAgentDir(),
 			onToolsChanged: () => this.onConnected(connection),
 			onStateChange: () => this.publish(),
 		});

@@ -27,8 +27,8 @@ export interface McpConnectionOptions {
 	onToolsChanged?: () => void;
 	/** Called on every state change. */
 	onStateChange?: () => void;
-	/** OAuth provider for HTTP servers without an Authorization header. */
-	authProvider?: import("@modelcontextprotocol/sdk/client/auth.js").OAuthClientProvider;
+	/** Where OAuth credentials of HTTP servers without an Authorization header are kept. */
+	agentDir?: string;
 }
 
 /** The short form of a connection error for lists and notices. */
@@ -99,9 +99,22 @@ export class McpServerConnection {
 		const headers = expandRecord(entry.name, "header", config.headers, process.env);
 		const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
 		const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
+		let authProvider: import("@modelcontextprotocol/sdk/client/auth.js").OAuthClientProvider | undefined;
+		if (!hasAuthorization && this.options.agentDir) {
+			// Stored tokens are sent and refreshed by the SDK; a needed sign-in ends as needs-auth.
+			const [{ PiOAuthProvider }, { McpCredentialStore }] = await Promise.all([
+				import("../oauth/oauth-provider.js"),
+				import("../oauth/oauth-store.js"),
+			]);
+			authProvider = new PiOAuthProvider({
+				server: entry.name,
+				config,
+				store: McpCredentialStore.forAgentDir(this.options.agentDir),
+			});
+		}
 		return new StreamableHTTPClientTransport(new URL(config.url), {
 			requestInit: { headers },
-			...(this.options.authProvider && !hasAuthorization ? { authProvider: this.options.authProvider } : {}),
+			...(authProvider ? { authProvider } : {}),
 		});
 	}
 
