@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { type ExtensionAPI, type ExtensionContext, getAgentDir, type InlineExtension } from "@pi/coding-agent";
+import type { ExtensionAPI, ExtensionContext, InlineExtension } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent/paths";
 import { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
 import type { McpServerEntry } from "./config/mcp-config-types.js";
 import { parseServerEntry, serverNameKey } from "./config/parse-server-entry.js";

@@ -4,7 +4,7 @@ import type {
 	McpServerStatus as PiMcpServerStatus,
 	ToolExposure,
 } from "@pi/coding-agent";
-import { getAgentDir } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent/paths";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
 import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
