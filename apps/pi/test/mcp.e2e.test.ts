@@ -58,12 +58,17 @@ async function startHttpServer(): Promise<string> {
 	return `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
 }
 
+/** Running, not a zombie (an orphan's zombie lingers where pid 1 does not reap, as in containers). */
 function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch {
 		return false;
+	}
+	try {
+		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+	} catch {
+		return process.platform !== "linux";
 	}
 }
 
@@ -227,6 +232,35 @@ describe("MCP tools in a session", () => {
 		expect((await runPi(env, ["-p", "hi"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(0)).toContain("mcp__t__shout");
 		const pid = Number(readFileSync(pidFile, "utf8"));
+		expect(isAlive(pid)).toBe(false);
+	});
+
+	it("tools/list_changed: a tool the server adds during a call is declared and callable next", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], exposure: "direct" } });
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c1", name: "mcp__t__grow", arguments: {} }] },
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c2", name: "mcp__t__late_tool", arguments: {} }] },
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+		);
+		expect((await runPi(env, ["-p", "grow"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).not.toContain("mcp__t__late_tool");
+		expect(toolNames(1)).toContain("mcp__t__late_tool");
+		expect(lastMessage(2)).toContain("late tool ran");
+	});
+
+	it("SIGTERM to pi stops its stdio servers", async () => {
+		const pidFile = join(env.root, "pid");
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile } } });
+		const { connectRpc } = await import("./rpc-support.js");
+		const rpc = connectRpc(env);
+		for (let attempt = 0; attempt < 200 && !existsSync(pidFile); attempt++)
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		const pid = Number(readFileSync(pidFile, "utf8"));
+		expect(isAlive(pid)).toBe(true);
+		rpc.child.kill("SIGTERM");
+		await rpc.exited;
+		for (let attempt = 0; attempt < 40 && isAlive(pid); attempt++)
+			await new Promise((resolve) => setTimeout(resolve, 25));
 		expect(isAlive(pid)).toBe(false);
 	});
 
