@@ -359,6 +359,33 @@ describe("pi --mode rpc with MCP servers", () => {
 		}
 	});
 
+	it("/mcp prints status; /mcp disable saves enabled: false in mcp.json and stops the server", async () => {
+		const { connectRpc } = await import("./rpc-support.js");
+		writeMcpJson({ good: { command: process.execPath, args: [TEST_SERVER], exposure: "direct", description: "kept" } });
+		const rpc = connectRpc(env);
+		try {
+			const notice = (text: string) => (record: Record<string, unknown>) =>
+				record.type === "extension_ui_request" && record.method === "notify" && String(record.message).includes(text);
+			for (let attempt = 0; attempt < 100; attempt++) {
+				const state = await rpc.request({ type: "get_state" });
+				if (JSON.stringify(state.data).includes('"connected"')) break;
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			await rpc.request({ type: "prompt", message: "/mcp" });
+			await rpc.waitFor(notice("good: connected, 5 tools (direct, global)"));
+			await rpc.request({ type: "prompt", message: "/mcp disable good" });
+			await rpc.waitFor(notice("Saved in"));
+			const saved = JSON.parse(readFileSync(join(env.agentDir, "mcp.json"), "utf8"));
+			expect(saved.mcpServers.good).toMatchObject({ enabled: false, description: "kept" });
+			const state = await rpc.request({ type: "get_state" });
+			expect((state.data as { mcpServers?: unknown[] }).mcpServers).toEqual([
+				{ name: "good", state: "disabled", tools: 0, scope: "global" },
+			]);
+		} finally {
+			await rpc.close();
+		}
+	});
+
 	it("get_state has no mcpServers when none is configured", async () => {
 		const { connectRpc } = await import("./rpc-support.js");
 		const rpc = connectRpc(env);

@@ -12,17 +12,6 @@ export interface McpExtensionOptions {
 	version?: string;
 }
 
-function formatStatus(session: McpSession | undefined): string {
-	const statuses = session?.statuses() ?? [];
-	if (statuses.length === 0) return "No MCP servers configured.";
-	return statuses
-		.map(
-			(status) =>
-				`${status.name}: ${status.state}${status.state === "connected" ? `, ${status.tools} tools` : ""} (${status.exposure}, ${status.scope})${status.error ? `\n  ${status.error}` : ""}`,
-		)
-		.join("\n");
-}
-
 /**
  * The built-in MCP extension (`builtin:mcp`): reads mcp.json (the project's only when trusted),
  * connects the servers in the background at `session_start` and registers their tools. Nothing
@@ -131,28 +120,19 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 			});
 
 			pi.registerCommand("mcp", {
-				description: "MCP servers: status, reconnect <server>",
+				description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
 				async handler(args, ctx) {
 					if (disabled) {
 						ctx.ui.notify("MCP is disabled for this run (--no-mcp).", "info");
 						return;
 					}
-					const [action, name] = args.trim().split(/\s+/);
-					if (action === "reconnect" && name) {
-						const connection = session?.connections.find((candidate) => candidate.name === name);
-						if (!connection) {
-							ctx.ui.notify(`No MCP server named "${name}".`, "error");
-							return;
-						}
-						await connection.reconnect();
-						ctx.ui.notify(formatStatus(session), "info");
-						return;
-					}
-					if ((action === "login" || action === "logout") && name) {
-						ctx.ui.notify(`Run "pi mcp ${action} ${name}" in a shell, then /mcp reconnect ${name}.`, "info");
-						return;
-					}
-					ctx.ui.notify(formatStatus(session), "info");
+					const { runMcpSlashCommand } = await import("./mcp-slash-command.js");
+					await runMcpSlashCommand(args, ctx, session, async () => {
+						// Config changed on disk: connect the servers again as configured now.
+						await session?.stop();
+						session = undefined;
+						await start(ctx);
+					});
 				},
 			});
 			void lastSection;
