@@ -72,6 +72,11 @@ export interface AgentToolResult<TDetails = unknown> {
 	 */
 	structuredContent?: unknown;
 	/**
+	 * Marks the result as a failure the model should see as one, while it keeps its content and
+	 * details (throwing gives only the error text). Default: false.
+	 */
+	isError?: boolean;
+	/**
 	 * When every result of a batch sets this, the loop makes no follow-up LLM call for the batch and
 	 * proceeds as if the model had stopped; after an abort it still makes that call, so the run ends
 	 * with an "aborted" reply. Runtime only: never stored in messages.

@@ -203,6 +203,9 @@ export async function createAgentSessionServices(
 	});
 	const trusted = extensions.projectTrusted;
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
+	const packages = extensions.packages?.all() ?? [];
+	const packageFiles = (type: "skills" | "prompts" | "themes") =>
+		packages.flatMap((pkg) => (pkg.resources?.[type] ?? []).filter((file) => file.enabled).map((file) => file.path));
 	const resourceLoader =
 		options.resourceLoader ??
 		new DefaultResourceLoader({
@@ -210,14 +213,20 @@ export async function createAgentSessionServices(
 			agentDir,
 			settings: settingsManager,
 			projectTrusted: trusted,
+			packageSkillPaths: packageFiles("skills"),
+			packagePromptPaths: packageFiles("prompts"),
 			...options.resourceOptions,
 		});
+	if (resourceLoader instanceof DefaultResourceLoader && packages.length > 0) {
+		resourceLoader.addExtraPaths({ themePaths: packageFiles("themes") });
+	}
 	const diagnostics: AgentSessionRuntimeDiagnostic[] = settingsManager.diagnostics.map((diagnostic) => ({
 		type: diagnostic.type,
 		message: diagnostic.message,
 	}));
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
+	for (const message of modelRuntime.getEntryProblems()) diagnostics.push({ type: "warning", message });
 	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
 	// A warning, not an error: the run goes on with the extensions that did load (extensions.md §1.3).
 	for (const error of extensions.errors) {
@@ -310,7 +319,11 @@ function chooseThinkingLevel(
 	model: Model | undefined,
 ): ThinkingLevel {
 	const level: ThinkingLevel =
-		options.thinkingLevel ?? savedLevel ?? settings.getDefaultThinkingLevel() ?? (model?.reasoning ? "medium" : "off");
+		options.thinkingLevel ??
+		savedLevel ??
+		(model ? settings.getModelThinkingLevel(model) : undefined) ??
+		settings.getDefaultThinkingLevel() ??
+		(model?.reasoning ? "medium" : "off");
 	return model ? (clampThinkingLevel(model, level) as ThinkingLevel) : level;
 }
 
@@ -328,10 +341,20 @@ function chooseTools(
 	settings: SettingsManager,
 	extensionTools: readonly AgentTool[] | undefined,
 	activatesOnLoad: (name: string) => boolean,
+	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const builtinOptions = {
-		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
+		bash: {
+			shellPath: settings.getShellPath(),
+			commandPrefix: settings.getShellCommandPrefix(),
+			env: () => {
+				// A pi started from a pi's bash command must not hand on its parent's session.
+				const env = { ...process.env };
+				for (const name of SHELL_SESSION_VARIABLES) delete env[name];
+				return Object.assign(env, sessionEnv());
+			},
+		},
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	};
 	const customNames = custom.map((tool) => tool.name);
@@ -357,6 +380,29 @@ function chooseTools(
 	]);
 	if (options.noTools === "all") return { active: [], all };
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
+}
+
+const SHELL_SESSION_VARIABLES = ["PI_SESSION_ID", "PI_SESSION_FILE", "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL"];
+
+/**
+ * The session variables pi 1.4 gives the commands of the bash tool (read when each command starts):
+ * PI_SESSION_ID, PI_SESSION_FILE (absent for a session that is never written), PI_PROVIDER,
+ * PI_MODEL, PI_REASONING_LEVEL (the effective level; `off` for a model without thinking).
+ */
+function shellSessionEnv(
+	sessionManager: SessionManager,
+	model: Model | undefined,
+	thinkingLevel: ThinkingLevel,
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { PI_SESSION_ID: sessionManager.getSessionId() };
+	const file = sessionManager.getSessionFile();
+	if (file) env.PI_SESSION_FILE = file;
+	if (model) {
+		env.PI_PROVIDER = model.provider;
+		env.PI_MODEL = model.id;
+	}
+	env.PI_REASONING_LEVEL = model?.reasoning ? thinkingLevel : "off";
+	return env;
 }
 
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
@@ -405,6 +451,7 @@ async function createSessionWith(
 		settingsManager,
 		runner?.getTools(),
 		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
+		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({

@@ -172,13 +172,23 @@ export class SettingsManager {
 		return this.effective.hideThinkingBlock ?? false;
 	}
 
-	getCompactionSettings(): CompactionSettings {
+	/**
+	 * Compaction settings with defaults; for `model`, its `compaction.modelOverrides["provider/id"]`
+	 * values win field by field (pi 1.4).
+	 */
+	getCompactionSettings(model?: { provider: string; id: string }): CompactionSettings {
 		const compaction = this.effective.compaction ?? {};
+		const override = model ? compaction.modelOverrides?.[`${model.provider}/${model.id}`] : undefined;
 		return {
 			enabled: compaction.enabled ?? true,
-			reserveTokens: compaction.reserveTokens ?? 16384,
-			keepRecentTokens: compaction.keepRecentTokens ?? 20000,
+			reserveTokens: override?.reserveTokens ?? compaction.reserveTokens ?? 16384,
+			keepRecentTokens: override?.keepRecentTokens ?? compaction.keepRecentTokens ?? 20000,
 		};
+	}
+
+	/** `modelThinkingLevels["provider/id"]`: the startup thinking level of one model (pi 1.4). */
+	getModelThinkingLevel(model: { provider: string; id: string }): ThinkingLevelSetting | undefined {
+		return this.effective.modelThinkingLevels?.[`${model.provider}/${model.id}`];
 	}
 
 	getBranchSummarySettings(): { reserveTokens: number; skipPrompt: boolean } {
@@ -206,8 +216,10 @@ export class SettingsManager {
 		return this.effective.followUpMode ?? "one-at-a-time";
 	}
 
+	/** pi 1.4's `"websocket-cached"` is read as `"websocket"` (no cached variant here). */
 	getTransport(): "sse" | "websocket" | "auto" {
-		return this.effective.transport ?? "auto";
+		const transport = this.effective.transport ?? "auto";
+		return transport === "websocket-cached" ? "websocket" : transport;
 	}
 
 	getHttpIdleTimeoutMs(): number {

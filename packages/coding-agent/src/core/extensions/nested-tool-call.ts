@@ -105,6 +105,7 @@ async function runSteps(
 				...parent,
 			});
 		});
+		isError = result.isError === true;
 	} catch (error) {
 		result = errorResult(messageOf(error));
 		isError = true;

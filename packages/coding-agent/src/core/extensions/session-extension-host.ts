@@ -134,6 +134,7 @@ export function createSessionExtensionHost(
 		},
 		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
+		getSettings: () => ({ ...session.settingsManager.getSettings() }),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
 		getActiveToolNames: () => activeNames.filter((name) => options.allTools.has(name)),
@@ -146,7 +147,6 @@ export function createSessionExtensionHost(
 		getToolInfos: toolInfos,
 		refreshTools: applyTools,
 		executeTool: (request) => runNestedToolCall(nestedDeps, request),
-		getSettings: () => session.settingsManager.getSettings() as Readonly<Record<string, unknown>>,
 		sendCustomMessage: (message, sendOptions) => {
 			const deliverAs = sendOptions.deliverAs;
 			if (deliverAs === "nextTurn") {

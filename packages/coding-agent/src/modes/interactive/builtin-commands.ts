@@ -30,6 +30,9 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "quit", description: "Quit pi" },
 ];
 
+/** Names of the TUI's own commands: one an extension also registers runs the built-in here. */
+export const BUILTIN_COMMAND_NAMES: ReadonlySet<string> = new Set(BUILTINS.map((command) => command.name));
+
 /**
  * The slash commands the TUI handles itself, before `session.prompt()` (run-modes.md §7.5), and
  * the `!cmd` / `!!cmd` shell escapes.
@@ -169,9 +172,9 @@ export class BuiltinCommands {
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
 		}
 		for (const [action, description] of [
-			["editor.submit", "Send (steers while streaming)"],
-			["editor.newLine", "New line"],
-			["editor.tab", "Complete paths and commands"],
+			["tui.input.submit", "Send (steers while streaming)"],
+			["tui.input.newLine", "New line"],
+			["tui.input.tab", "Complete paths and commands"],
 		] as const) {
 			const keys = app.keybindings.getKeys(action).join(", ") || "(unbound)";
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
