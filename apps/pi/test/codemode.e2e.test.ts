@@ -144,8 +144,16 @@ describe("codemode in the built pi", () => {
 		);
 		mock.enqueue(scriptCall("c2", "undefinedFn();"));
 		mock.enqueue(scriptCall("c3", "return 1 +;"));
+		mock.enqueue(
+			scriptCall(
+				"c4",
+				"const runs = await Promise.all([tools.bash({ command: 'echo a' }), tools.bash({ command: 'echo b; exit 3' })]);\nreturn runs.map((run) => [run.output, run.exit_code, run.truncated]);",
+			),
+		);
 		mock.enqueue(done());
 		await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "-p", "go"]);
+		// bash resolves to data, also for a non-zero exit.
+		expect(toolResult("c4")).toContain('[["a\\n",0,false],["b\\n",3,false]]');
 		expect(toolResult("c1")).toMatch(
 			/^Script failed\nWall time \d+\.\d seconds\nOutput:\n\nbefore\n<console_output>\nlog1\n<\/console_output>\nScript error:\nError: boom from fail_tool\n\nTool calls made before the failure \(they are not undone\): read \(error\), fail_tool \(error\)$/,
 		);

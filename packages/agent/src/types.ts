@@ -103,6 +103,8 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
 	executionMode?: ToolExecutionMode;
 	/** Normalises legacy or loose arguments before validation. Must not throw for valid input. */
 	prepareArguments?: (rawArguments: Record<string, unknown>) => Record<string, unknown>;
+	/** Schema of the `structuredContent` results carry, for tools that return data. */
+	outputSchema?: TSchema;
 	/**
 	 * Runs the tool with validated arguments. Throw to report an error: the message becomes an
 	 * `isError` result the model sees. Honour `signal` (it is the run's abort signal). Calls to

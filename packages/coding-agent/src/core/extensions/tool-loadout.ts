@@ -52,7 +52,9 @@ export function toolInfoOf(registered: RegisteredTool, active: boolean): ToolInf
 		name: tool.name,
 		description: tool.description,
 		parameters: tool.parameters,
-		...(definition?.outputSchema ? { outputSchema: definition.outputSchema } : {}),
+		...((definition?.outputSchema ?? tool.outputSchema)
+			? { outputSchema: definition?.outputSchema ?? tool.outputSchema }
+			: {}),
 		exposure: exposureOf(definition),
 		active,
 		...(definition?.namespace ? { namespace: definition.namespace } : {}),

@@ -14,6 +14,7 @@ export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: E
 		parameters: definition.parameters,
 		...(definition.executionMode ? { executionMode: definition.executionMode } : {}),
 		...(definition.prepareArguments ? { prepareArguments: definition.prepareArguments } : {}),
+		...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
 		execute: (toolCallId, params, signal, onUpdate) =>
 			definition.execute(toolCallId, params, signal, onUpdate, runner.contextForToolCall(toolCallId)),
 	};
