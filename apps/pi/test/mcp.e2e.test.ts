@@ -172,6 +172,35 @@ describe("MCP tools in a session", () => {
 		for (const name of names) expect(name).toMatch(/^mcp__web__a_b_[0-9a-f]{8}$/);
 	});
 
+	it("codemode (default) exposure: not declared; codemode is activated and its scripts call the tools", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], description: "Shouting tools" } });
+		callThenAnswer("codemode", { code: 'return await tools.mcp__t__shout({ text: "quiet" });' });
+		expect((await runPi(env, ["-p", "shout"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).toContain("codemode");
+		expect(toolNames(0).some((name) => name.startsWith("mcp__"))).toBe(false);
+		expect(JSON.stringify((mock.requests[0]?.body as RequestBody).system)).toContain(
+			"mcp__t (codemode): Shouting tools",
+		);
+		expect(lastMessage(1)).toContain("QUIET");
+	});
+
+	it("deferred exposure: tool_search finds the tool and declares it for the next call", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], exposure: "deferred" } });
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", id: "c1", name: "tool_search", arguments: { query: "shout upper-case" } }],
+			},
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c2", name: "mcp__t__shout", arguments: { text: "found" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+		);
+		expect((await runPi(env, ["-p", "find"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).toContain("tool_search");
+		expect(toolNames(0)).not.toContain("mcp__t__shout");
+		expect(toolNames(1)).toContain("mcp__t__shout");
+		expect(lastMessage(2)).toContain("FOUND");
+	});
+
 	it("hidden tools are not declared; toolExposure picks single tools", async () => {
 		writeMcpJson({
 			ev: {
@@ -350,7 +379,7 @@ describe("pi --mode rpc with MCP servers", () => {
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
 			expect(servers).toEqual([
-				{ name: "good", state: "connected", tools: 4, scope: "global" },
+				{ name: "good", state: "connected", tools: 5, scope: "global" },
 				{ name: "bad", state: "failed", tools: 0, scope: "global", error: expect.stringContaining("ENOENT") },
 			]);
 			expect(rpc.schemaFailures).toEqual([]);
@@ -417,7 +446,10 @@ describe("pi --mode acp with the editor's MCP servers", () => {
 					},
 				],
 			})) as { sessionId: string };
-			callThenAnswer("mcp__editor_tools__shout", { text: "from the editor" });
+			// The editor's servers get the default exposure, codemode: the model calls them from a script.
+			callThenAnswer("codemode", {
+				code: 'const result = await tools.mcp__editor_tools__shout({ text: "from the editor" });\nreturn result;',
+			});
 			expect((await acpPi.prompt(session.sessionId, "shout")).stopReason).toBe("end_turn");
 			expect(lastMessage(1)).toContain("FROM THE EDITOR");
 		} finally {
