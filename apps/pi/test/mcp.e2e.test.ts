@@ -58,12 +58,17 @@ async function startHttpServer(): Promise<string> {
 	return `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
 }
 
+/** Running, not a zombie (an orphan's zombie lingers where pid 1 does not reap, as in containers). */
 function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch {
 		return false;
+	}
+	try {
+		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+	} catch {
+		return process.platform !== "linux";
 	}
 }
 
@@ -167,6 +172,35 @@ describe("MCP tools in a session", () => {
 		for (const name of names) expect(name).toMatch(/^mcp__web__a_b_[0-9a-f]{8}$/);
 	});
 
+	it("codemode (default) exposure: not declared; codemode is activated and its scripts call the tools", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], description: "Shouting tools" } });
+		callThenAnswer("codemode", { code: 'return await tools.mcp__t__shout({ text: "quiet" });' });
+		expect((await runPi(env, ["-p", "shout"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).toContain("codemode");
+		expect(toolNames(0).some((name) => name.startsWith("mcp__"))).toBe(false);
+		expect(JSON.stringify((mock.requests[0]?.body as RequestBody).system)).toContain(
+			"mcp__t (codemode): Shouting tools",
+		);
+		expect(lastMessage(1)).toContain("QUIET");
+	});
+
+	it("deferred exposure: tool_search finds the tool and declares it for the next call", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], exposure: "deferred" } });
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", id: "c1", name: "tool_search", arguments: { query: "shout upper-case" } }],
+			},
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c2", name: "mcp__t__shout", arguments: { text: "found" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+		);
+		expect((await runPi(env, ["-p", "find"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).toContain("tool_search");
+		expect(toolNames(0)).not.toContain("mcp__t__shout");
+		expect(toolNames(1)).toContain("mcp__t__shout");
+		expect(lastMessage(2)).toContain("FOUND");
+	});
+
 	it("hidden tools are not declared; toolExposure picks single tools", async () => {
 		writeMcpJson({
 			ev: {
@@ -230,6 +264,35 @@ describe("MCP tools in a session", () => {
 		expect(isAlive(pid)).toBe(false);
 	});
 
+	it("tools/list_changed: a tool the server adds during a call is declared and callable next", async () => {
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], exposure: "direct" } });
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c1", name: "mcp__t__grow", arguments: {} }] },
+			{ type: "reply", blocks: [{ type: "toolCall", id: "c2", name: "mcp__t__late_tool", arguments: {} }] },
+			{ type: "reply", blocks: [{ type: "text", text: "ok" }] },
+		);
+		expect((await runPi(env, ["-p", "grow"], { cwd: env.cwd })).code).toBe(0);
+		expect(toolNames(0)).not.toContain("mcp__t__late_tool");
+		expect(toolNames(1)).toContain("mcp__t__late_tool");
+		expect(lastMessage(2)).toContain("late tool ran");
+	});
+
+	it("SIGTERM to pi stops its stdio servers", async () => {
+		const pidFile = join(env.root, "pid");
+		writeMcpJson({ t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_PID_FILE: pidFile } } });
+		const { connectRpc } = await import("./rpc-support.js");
+		const rpc = connectRpc(env);
+		for (let attempt = 0; attempt < 200 && !existsSync(pidFile); attempt++)
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		const pid = Number(readFileSync(pidFile, "utf8"));
+		expect(isAlive(pid)).toBe(true);
+		rpc.child.kill("SIGTERM");
+		await rpc.exited;
+		for (let attempt = 0; attempt < 40 && isAlive(pid); attempt++)
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		expect(isAlive(pid)).toBe(false);
+	});
+
 	it("project .pi/mcp.json is read only when the project is trusted", async () => {
 		writeMcpJson(
 			{ proj: { command: process.execPath, args: [TEST_SERVER], exposure: "direct" } },
@@ -243,6 +306,54 @@ describe("MCP tools in a session", () => {
 		expect(toolNames(0).some((name) => name.startsWith("mcp__proj"))).toBe(false);
 		expect((await runPi(env, ["--approve", "-p", "hi"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(1)).toContain("mcp__proj__shout");
+	});
+});
+
+describe("OAuth sign-in (loopback authorization server)", () => {
+	it("needs sign-in until pi mcp login (DCR + PKCE); tokens used, refreshed when rejected; logout", async () => {
+		const { startOAuthMcpServer } = await import("./support/oauth-mcp-server.js");
+		const auth = await startOAuthMcpServer();
+		try {
+			writeMcpJson({ secure: { url: auth.url, exposure: "direct" } });
+			const before = await runPi(env, ["mcp", "list"]);
+			expect(before.code).toBe(1);
+			expect(before.stdout).toContain("secure: needs sign-in");
+
+			// pi prints the authorization URL; the test is the browser that approves it.
+			const { spawnPi } = await import("./support/index.js");
+			const login = spawnPi(env, ["mcp", "login", "secure", "--timeout", "60"], { extraEnv: { BROWSER: "none" } });
+			let stderr = "";
+			const url = await new Promise<string>((resolve) => {
+				login.child.stderr.on("data", (chunk: string) => {
+					stderr += chunk;
+					const match = /(http:\/\/127\.0\.0\.1:\d+\/authorize\S+)/.exec(stderr);
+					if (match?.[1]) resolve(match[1]);
+				});
+			});
+			const approved = await fetch(url);
+			expect(approved.status).toBe(200);
+			const result = await login.exited;
+			expect(result.code).toBe(0);
+			expect(result.stdout).toBe('Signed in to MCP server "secure".\n');
+			expect(auth.registrations).toBe(1);
+			expect(auth.tokenGrants).toEqual(["authorization_code"]);
+
+			callThenAnswer("mcp__secure__whoami", { greeting: "hello" });
+			expect((await runPi(env, ["-p", "who"])).code).toBe(0);
+			expect(lastMessage(1)).toContain("hello, signed-in user");
+
+			auth.expireAccessToken();
+			callThenAnswer("mcp__secure__whoami", { greeting: "again" });
+			expect((await runPi(env, ["-p", "who"])).code).toBe(0);
+			expect(lastMessage(3)).toContain("again, signed-in user");
+			expect(auth.tokenGrants).toEqual(["authorization_code", "refresh_token"]);
+
+			const logout = await runPi(env, ["mcp", "logout", "secure"]);
+			expect(logout.stdout).toBe('Signed out of MCP server "secure".\n');
+			expect((await runPi(env, ["mcp", "list"])).stdout).toContain("secure: needs sign-in");
+		} finally {
+			await auth.close();
+		}
 	});
 });
 
@@ -268,10 +379,37 @@ describe("pi --mode rpc with MCP servers", () => {
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
 			expect(servers).toEqual([
-				{ name: "good", state: "connected", tools: 4, scope: "global" },
+				{ name: "good", state: "connected", tools: 5, scope: "global" },
 				{ name: "bad", state: "failed", tools: 0, scope: "global", error: expect.stringContaining("ENOENT") },
 			]);
 			expect(rpc.schemaFailures).toEqual([]);
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("/mcp prints status; /mcp disable saves enabled: false in mcp.json and stops the server", async () => {
+		const { connectRpc } = await import("./rpc-support.js");
+		writeMcpJson({ good: { command: process.execPath, args: [TEST_SERVER], exposure: "direct", description: "kept" } });
+		const rpc = connectRpc(env);
+		try {
+			const notice = (text: string) => (record: Record<string, unknown>) =>
+				record.type === "extension_ui_request" && record.method === "notify" && String(record.message).includes(text);
+			for (let attempt = 0; attempt < 100; attempt++) {
+				const state = await rpc.request({ type: "get_state" });
+				if (JSON.stringify(state.data).includes('"connected"')) break;
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			await rpc.request({ type: "prompt", message: "/mcp" });
+			await rpc.waitFor(notice("good: connected, 5 tools (direct, global)"));
+			await rpc.request({ type: "prompt", message: "/mcp disable good" });
+			await rpc.waitFor(notice("Saved in"));
+			const saved = JSON.parse(readFileSync(join(env.agentDir, "mcp.json"), "utf8"));
+			expect(saved.mcpServers.good).toMatchObject({ enabled: false, description: "kept" });
+			const state = await rpc.request({ type: "get_state" });
+			expect((state.data as { mcpServers?: unknown[] }).mcpServers).toEqual([
+				{ name: "good", state: "disabled", tools: 0, scope: "global" },
+			]);
 		} finally {
 			await rpc.close();
 		}
@@ -308,7 +446,10 @@ describe("pi --mode acp with the editor's MCP servers", () => {
 					},
 				],
 			})) as { sessionId: string };
-			callThenAnswer("mcp__editor_tools__shout", { text: "from the editor" });
+			// The editor's servers get the default exposure, codemode: the model calls them from a script.
+			callThenAnswer("codemode", {
+				code: 'const result = await tools.mcp__editor_tools__shout({ text: "from the editor" });\nreturn result;',
+			});
 			expect((await acpPi.prompt(session.sessionId, "shout")).stopReason).toBe("end_turn");
 			expect(lastMessage(1)).toContain("FROM THE EDITOR");
 		} finally {

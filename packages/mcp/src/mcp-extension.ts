@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { type ExtensionAPI, type ExtensionContext, getAgentDir, type InlineExtension } from "@pi/coding-agent";
+import type { ExtensionAPI, ExtensionContext, InlineExtension } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent/paths";
 import { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
 import type { McpServerEntry } from "./config/mcp-config-types.js";
 import { parseServerEntry, serverNameKey } from "./config/parse-server-entry.js";
@@ -9,17 +10,6 @@ import type { McpSession } from "./mcp-session.js";
 export interface McpExtensionOptions {
 	/** The version pi reports to servers as the client's. */
 	version?: string;
-}
-
-function formatStatus(session: McpSession | undefined): string {
-	const statuses = session?.statuses() ?? [];
-	if (statuses.length === 0) return "No MCP servers configured.";
-	return statuses
-		.map(
-			(status) =>
-				`${status.name}: ${status.state}${status.state === "connected" ? `, ${status.tools} tools` : ""} (${status.exposure}, ${status.scope})${status.error ? `\n  ${status.error}` : ""}`,
-		)
-		.join("\n");
 }
 
 /**
@@ -130,28 +120,19 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 			});
 
 			pi.registerCommand("mcp", {
-				description: "MCP servers: status, reconnect <server>",
+				description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
 				async handler(args, ctx) {
 					if (disabled) {
 						ctx.ui.notify("MCP is disabled for this run (--no-mcp).", "info");
 						return;
 					}
-					const [action, name] = args.trim().split(/\s+/);
-					if (action === "reconnect" && name) {
-						const connection = session?.connections.find((candidate) => candidate.name === name);
-						if (!connection) {
-							ctx.ui.notify(`No MCP server named "${name}".`, "error");
-							return;
-						}
-						await connection.reconnect();
-						ctx.ui.notify(formatStatus(session), "info");
-						return;
-					}
-					if ((action === "login" || action === "logout") && name) {
-						ctx.ui.notify(`Run "pi mcp ${action} ${name}" in a shell, then /mcp reconnect ${name}.`, "info");
-						return;
-					}
-					ctx.ui.notify(formatStatus(session), "info");
+					const { runMcpSlashCommand } = await import("./mcp-slash-command.js");
+					await runMcpSlashCommand(args, ctx, session, async () => {
+						// Config changed on disk: connect the servers again as configured now.
+						await session?.stop();
+						session = undefined;
+						await start(ctx);
+					});
 				},
 			});
 			void lastSection;

@@ -4,8 +4,9 @@ import type {
 	McpServerStatus as PiMcpServerStatus,
 	ToolExposure,
 } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent/paths";
 import { connectionErrorText, McpServerConnection } from "./client/server-connection.js";
-import type { McpExposure, McpServerEntry } from "./config/mcp-config-types.js";
+import type { McpExposure, McpServerConfig, McpServerEntry } from "./config/mcp-config-types.js";
 import { configuredExposures } from "./mcp-servers-section.js";
 import { registerServerTools } from "./tools/register-server-tools.js";
 import { registerResourceTools } from "./tools/resource-tools.js";
@@ -36,6 +37,9 @@ export class McpSession {
 
 	start(entries: readonly McpServerEntry[], ctx: ExtensionContext): void {
 		for (const entry of entries) this.add(entry, ctx);
+		// From the configuration, not the connection: the first request already declares codemode
+		// or tool_search for servers that are still connecting.
+		this.activateReachingTools(entries.filter((entry) => entry.config.enabled).map((entry) => entry.config));
 		void this.settled().then(() => this.reportProblems(ctx));
 	}
 
@@ -44,6 +48,7 @@ export class McpSession {
 			entry,
 			sessionCwd: ctx.cwd,
 			clientVersion: this.clientVersion,
+			agentDir: getAgentDir(),
 			onToolsChanged: () => this.onConnected(connection),
 			onStateChange: () => this.publish(),
 		});
@@ -69,7 +74,7 @@ export class McpSession {
 		const { indirect } = registerServerTools(this.pi, connection, this.registeredTools, (exposure) =>
 			this.effectiveExposure(exposure),
 		);
-		if (indirect.length > 0) this.activateReachingTools(connection);
+		if (indirect.length > 0) this.activateReachingTools([connection.entry.config]);
 		const resourceExposure = this.resourceExposure();
 		if (resourceExposure && resourceExposure !== this.resourceToolsExposure) {
 			this.resourceToolsExposure = resourceExposure;
@@ -98,15 +103,16 @@ export class McpSession {
 	}
 
 	/** `codemode` for servers with codemode tools, `tool_search` for deferred ones (once each). */
-	private activateReachingTools(connection: McpServerConnection): void {
+	private activateReachingTools(configs: readonly McpServerConfig[]): void {
 		const wanted = new Set<string>();
-		for (const exposure of configuredExposures(connection.entry.config)) {
+		for (const exposure of configs.flatMap((config) => [...configuredExposures(config)])) {
 			const effective = this.effectiveExposure(exposure as McpExposure);
 			if (effective === "codemode") wanted.add("codemode");
 			if (effective === "deferred") wanted.add("tool_search");
 		}
 		const active = this.pi.getActiveTools();
 		const missing = [...wanted].filter((name) => !active.includes(name));
+		if (missing.length === 0) return;
 		if (missing.length > 0) this.pi.setActiveTools([...active, ...missing]);
 	}
 

@@ -1,14 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { loadMcpConfig } from "../config/load-mcp-config.js";
+import { McpCredentialStore } from "../oauth/oauth-store.js";
 import type { McpCliContext } from "./mcp-add-remove.js";
 import { type McpCliArgs, McpCliError, usageError } from "./mcp-cli-args.js";
 import { isProjectTrustedForCli } from "./project-trusted.js";
-
-/** Stored OAuth credentials, keyed by server name and URL. */
-function authFilePath(agentDir: string): string {
-	return join(agentDir, "mcp-auth.json");
-}
 
 /** `pi mcp login|logout <server>`: only HTTP servers without an Authorization header use OAuth. */
 export async function runMcpAuthCommand(
@@ -37,18 +31,29 @@ export async function runMcpAuthCommand(
 		throw new McpCliError(
 			`MCP server "${name}" does not use OAuth. Only HTTP servers without an Authorization header do.`,
 		);
-	const key = `${name} ${config.url}`;
+	const store = McpCredentialStore.forAgentDir(context.agentDir);
+	const key = McpCredentialStore.key(name, config.url);
 	if (command === "logout") {
-		const path = authFilePath(context.agentDir);
-		const stored = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>) : {};
-		if (!Object.hasOwn(stored, key)) {
+		if (!store.has(key)) {
 			context.stdout(`No stored credentials for MCP server "${name}".\n`);
 			return 0;
 		}
-		delete stored[key];
-		writeFileSync(path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-		context.stdout(`Removed the stored credentials of MCP server "${name}".\n`);
+		store.update(key, () => undefined);
+		context.stdout(`Signed out of MCP server "${name}".\n`);
 		return 0;
 	}
-	throw new McpCliError(`Signing in to MCP server "${name}" is not supported by this build of pi yet.`);
+	let timeoutMs = 300_000;
+	if (args.timeout !== undefined) {
+		const seconds = Number(args.timeout);
+		if (!(seconds > 0)) throw new McpCliError(`--timeout expects a number of seconds, got "${args.timeout}".`);
+		timeoutMs = seconds * 1000;
+	}
+	const { signInToMcpServer } = await import("../oauth/mcp-sign-in.js");
+	try {
+		await signInToMcpServer({ server: name, config, store, timeoutMs, announce: context.stderr });
+	} catch (error) {
+		throw new McpCliError(`Signing in to MCP server "${name}" failed: ${(error as Error).message}`);
+	}
+	context.stdout(`Signed in to MCP server "${name}".\n`);
+	return 0;
 }

@@ -1,4 +1,4 @@
-import { getAgentDir } from "@pi/coding-agent";
+import { getAgentDir } from "@pi/coding-agent/paths";
 import { type McpCliContext, runMcpAdd, runMcpRemove } from "./mcp-add-remove.js";
 import { McpCliError, parseMcpCliArgs } from "./mcp-cli-args.js";
 import { MCP_HELP, USAGE_HINT } from "./mcp-help.js";

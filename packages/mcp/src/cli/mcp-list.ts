@@ -35,7 +35,8 @@ export async function runMcpList(args: McpCliArgs, context: McpCliContext, versi
 		projectTrusted: isProjectTrustedForCli(context.agentDir, context.cwd),
 	});
 	const connections = loaded.servers.map(
-		(entry) => new McpServerConnection({ entry, sessionCwd: context.cwd, clientVersion: version }),
+		(entry) =>
+			new McpServerConnection({ entry, sessionCwd: context.cwd, clientVersion: version, agentDir: context.agentDir }),
 	);
 	await Promise.all(connections.map((connection) => connection.connect()));
 	const listed: ListedServer[] = connections.map((connection) => {

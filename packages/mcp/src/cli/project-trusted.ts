@@ -1,4 +1,4 @@
-import { TrustStore } from "@pi/coding-agent";
+import { TrustStore } from "@pi/coding-agent/paths";
 
 /** Whether the project in `cwd` has been trusted before: `pi mcp` asks nobody. */
 export function isProjectTrustedForCli(agentDir: string, cwd: string): boolean {

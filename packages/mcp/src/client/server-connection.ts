@@ -27,8 +27,8 @@ export interface McpConnectionOptions {
 	onToolsChanged?: () => void;
 	/** Called on every state change. */
 	onStateChange?: () => void;
-	/** OAuth provider for HTTP servers without an Authorization header. */
-	authProvider?: import("@modelcontextprotocol/sdk/client/auth.js").OAuthClientProvider;
+	/** Where OAuth credentials of HTTP servers without an Authorization header are kept. */
+	agentDir?: string;
 }
 
 /** The short form of a connection error for lists and notices. */
@@ -48,6 +48,8 @@ export class McpServerConnection {
 	instructions: string | undefined;
 	hasResources = false;
 	private client: Client | undefined;
+	/** The tool list being re-read after `tools/list_changed`. */
+	private refreshing: Promise<void> | undefined;
 	private transport: Transport | undefined;
 
 	constructor(private readonly options: McpConnectionOptions) {
@@ -99,9 +101,22 @@ export class McpServerConnection {
 		const headers = expandRecord(entry.name, "header", config.headers, process.env);
 		const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
 		const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
+		let authProvider: import("@modelcontextprotocol/sdk/client/auth.js").OAuthClientProvider | undefined;
+		if (!hasAuthorization && this.options.agentDir) {
+			// Stored tokens are sent and refreshed by the SDK; a needed sign-in ends as needs-auth.
+			const [{ PiOAuthProvider }, { McpCredentialStore }] = await Promise.all([
+				import("../oauth/oauth-provider.js"),
+				import("../oauth/oauth-store.js"),
+			]);
+			authProvider = new PiOAuthProvider({
+				server: entry.name,
+				config,
+				store: McpCredentialStore.forAgentDir(this.options.agentDir),
+			});
+		}
 		return new StreamableHTTPClientTransport(new URL(config.url), {
 			requestInit: { headers },
-			...(this.options.authProvider && !hasAuthorization ? { authProvider: this.options.authProvider } : {}),
+			...(authProvider ? { authProvider } : {}),
 		});
 	}
 
@@ -109,6 +124,8 @@ export class McpServerConnection {
 		let transport: Transport | undefined;
 		try {
 			transport = await this.createTransport();
+			// Known at once, so a close() while connecting stops the server too.
+			this.transport = transport;
 			const [{ Client }, types] = await Promise.all([
 				import("@modelcontextprotocol/sdk/client/index.js"),
 				import("@modelcontextprotocol/sdk/types.js"),
@@ -120,12 +137,16 @@ export class McpServerConnection {
 				roots: [{ uri: pathToFileURL(cwd).href, name: basename(cwd) || cwd }],
 			}));
 			client.setNotificationHandler(types.ToolListChangedNotificationSchema, async () => {
-				try {
-					await this.refreshTools();
-				} catch {
-					// Keep the previous list; the next call reports a real problem.
-				}
-				this.options.onToolsChanged?.();
+				const refresh = (async () => {
+					try {
+						await this.refreshTools();
+					} catch {
+						// Keep the previous list; the next call reports a real problem.
+					}
+					this.options.onToolsChanged?.();
+				})();
+				this.refreshing = refresh;
+				await refresh;
 			});
 			await client.connect(transport, { timeout: this.options.entry.config.timeoutMs });
 			if (this.state.kind === "closed") {
@@ -148,6 +169,7 @@ export class McpServerConnection {
 			this.setState({ kind: "connected" });
 		} catch (error) {
 			const stderr = (transport as ProcessGroupStdioTransport | undefined)?.stderrTail || undefined;
+			this.transport = undefined;
 			await transport?.close().catch(() => undefined);
 			if (this.state.kind === "closed") return;
 			const { UnauthorizedError } = await import("@modelcontextprotocol/sdk/client/auth.js");
@@ -210,6 +232,9 @@ export class McpServerConnection {
 			...(options.signal ? { signal: options.signal } : {}),
 			onprogress: (progress) => options.onProgress?.(progress.progress, progress.total, progress.message),
 		});
+		// A server that changed its tools during the call announced it before answering: let the
+		// model's next request see the new list.
+		await this.refreshing;
 		return result as CallToolResult;
 	}
 

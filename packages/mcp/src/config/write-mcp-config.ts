@@ -5,7 +5,13 @@ import { dirname } from "node:path";
  * Changes one `mcpServers` entry of a file, keeping everything else in it. `entry` undefined
  * removes it. Returns whether the entry existed before. Written atomically (temp file + rename).
  */
-export function updateMcpServerEntry(path: string, name: string, entry: Record<string, unknown> | undefined): boolean {
+export function updateMcpServerEntry(
+	path: string,
+	name: string,
+	entry: Record<string, unknown> | undefined,
+	/** Instead of `entry`: changes the current entry (an absent entry starts as `{}`). */
+	change?: (current: Record<string, unknown>) => Record<string, unknown>,
+): boolean {
 	let root: Record<string, unknown> = {};
 	if (existsSync(path)) {
 		const text = readFileSync(path, "utf8");
@@ -27,7 +33,10 @@ export function updateMcpServerEntry(path: string, name: string, entry: Record<s
 			? { ...(current as Record<string, unknown>) }
 			: {};
 	const existed = Object.hasOwn(servers, name);
-	if (entry === undefined) delete servers[name];
+	if (change) {
+		const current = servers[name];
+		servers[name] = change(typeof current === "object" && current !== null ? (current as Record<string, unknown>) : {});
+	} else if (entry === undefined) delete servers[name];
 	else servers[name] = entry;
 	root = { ...root, mcpServers: servers };
 	mkdirSync(dirname(path), { recursive: true });
