@@ -76,6 +76,7 @@ export type {
 	ExtensionHandler,
 	ExtensionHandlers,
 	ExtensionToolDefinition,
+	ExtensionToolResult,
 	HandlerReturn,
 	InlineExtension,
 	RegisteredCommandOptions,
@@ -92,6 +93,7 @@ export type {
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";
 export type {
+	AfterProviderResponseEvent,
 	BeforeAgentStartEvent,
 	BeforeAgentStartResult,
 	BeforeProviderRequestEvent,
@@ -102,9 +104,11 @@ export type {
 	ExtensionEventName,
 	InputEvent,
 	InputResult,
+	MessageEndResult,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
+	ProviderStreamEvent,
 	ResourcesDiscoverEvent,
 	ResourcesDiscoverResult,
 	SessionBeforeCompactEvent,
@@ -117,12 +121,28 @@ export type {
 	SessionShutdownEvent,
 	SessionStartEventPayload,
 	SessionTreeEvent,
+	SystemPromptOptions as BuildSystemPromptOptions,
 	ThinkingLevelSelectEvent,
 	ToolCallEvent,
 	ToolCallResult,
 	ToolResultEvent,
 	ToolResultPatch,
+	UserBashEvent,
+	UserBashOutcome,
+	UserBashResult,
 } from "./core/extensions/extension-events.js";
+export type {
+	EntryRenderer,
+	EntryRenderOptions,
+	MarkdownTransformContext,
+	MarkdownTransformer,
+	MessageRenderer,
+	MessageRenderOptions,
+	ToolRenderContext,
+	ToolRendererResolver,
+	ToolRenderers,
+	ToolRenderResultOptions,
+} from "./core/extensions/extension-renderers.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
 export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
@@ -133,14 +153,21 @@ export {
 	noopExtensionRunner,
 } from "./core/extensions/extension-runner-seam.js";
 export {
+	type CustomComponentFactory,
+	type CustomComponentOptions,
+	completeUIContext,
 	type DialogOptions,
+	type EditorComponentFactory,
 	type ExtensionUIContext,
+	type ModeUIContext,
 	type NotifyType,
 	noopUIContext,
 	type TerminalInputListener,
+	type UIComponentFactory,
 	type WidgetContent,
 	type WidgetOptions,
 	type WidgetPlacement,
+	type WorkingIndicator,
 } from "./core/extensions/extension-ui-context.js";
 export {
 	formatReadLineRange,
@@ -177,6 +204,14 @@ export {
 } from "./core/messages.js";
 export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
+export {
+	isVirtualModel,
+	type RouteContext,
+	type RouteReason,
+	type RouteRequest,
+	type RouteResult,
+	type VirtualModelDefinition,
+} from "./core/models/virtual-models.js";
 export type { ContextFile } from "./core/resources/context-files.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";

@@ -13,6 +13,8 @@ import type {
 	SessionShutdownReason,
 	SessionTreeEvent,
 	ThinkingLevelSelectEvent,
+	UserBashEvent,
+	UserBashResult,
 } from "./extension-events.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -75,6 +77,8 @@ export interface ExtensionRunnerSeam {
 	emitSessionBeforeCompact?(request: BeforeCompactRequest): Promise<BeforeCompactDecision>;
 	/** `session_before_tree` before a tree navigation (and its optional summary). */
 	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
+	/** `user_bash` before a user shell command: the first handler that answers decides how it runs. */
+	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */

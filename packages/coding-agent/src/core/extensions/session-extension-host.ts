@@ -44,6 +44,7 @@ function systemPromptOptions(
 			description: skill.description,
 			filePath: skill.filePath,
 		})),
+		sections: {},
 	};
 }
 
