@@ -16,6 +16,7 @@ import type {
 	UserBashEvent,
 	UserBashResult,
 } from "./extension-events.js";
+import type { MessageRenderer } from "./extension-renderers.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -79,6 +80,8 @@ export interface ExtensionRunnerSeam {
 	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
 	/** `user_bash` before a user shell command: the first handler that answers decides how it runs. */
 	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
+	/** The renderer an extension registered for custom messages of `customType` (TUI). */
+	getMessageRenderer?(customType: string): MessageRenderer | undefined;
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */
