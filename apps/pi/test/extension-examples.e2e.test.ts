@@ -96,7 +96,7 @@ describe("shipped example extensions", () => {
 	it("echo-provider: a provider registered as an object answers offline", async () => {
 		const { rpc } = await start(
 			[join(EXAMPLES, "echo-provider.ts")],
-			["--model", "echo/parrot", "--api-key", "unused"],
+			["--model", "echo/parrot"],
 		);
 		await rpc.request({ type: "prompt", message: "hello there" });
 		await settled(rpc);

@@ -36,7 +36,7 @@ export default function echoProvider(pi: ExtensionAPI): void {
 			id: "echo",
 			name: "Echo",
 			baseUrl: "http://localhost",
-			auth: keylessAuth("No key required", "echo"),
+			auth: { apiKey: keylessAuth("No key required", "echo") },
 			models: [
 				{
 					id: "parrot",

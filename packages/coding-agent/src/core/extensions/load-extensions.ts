@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
 import { createExtensionAPI, createExtensionEventBus } from "./create-extension-api.js";
 import {
@@ -10,6 +11,7 @@ import {
 import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
+import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
 import { formatLoadError, importExtensionModule } from "./import-extension.js";
 
 /**
@@ -53,6 +55,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	const bus = createExtensionEventBus();
 	const extensions: { path: string }[] = [];
 	const seen = new Set<string>();
+	const warnedDirs = new Set<string>();
 
 	const runFactory = async (path: string, factory: ExtensionFactory): Promise<void> => {
 		const record = createExtensionRecord(path);
@@ -75,6 +78,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 				runner.addLoadError({ path, error: `Extension not found: ${path}` });
 				continue;
 			}
+			warnAboutBundledHostPackages(runner, path, warnedDirs);
 			const imported = await importExtensionModule(path);
 			if ("error" in imported) {
 				runner.addLoadError({ path, error: imported.error });
@@ -99,6 +103,15 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		errors: runner.loadErrors.map((error) => ({ path: error.path, error: error.error })),
 		projectTrusted,
 	};
+}
+
+/** Says once per directory when an extension ships its own copy of a host package (it is never used). */
+function warnAboutBundledHostPackages(runner: ExtensionRunner, path: string, warned: Set<string>): void {
+	const dir = dirname(path);
+	if (warned.has(dir)) return;
+	warned.add(dir);
+	const warning = bundledHostPackagesWarning(dir, findBundledHostPackages(dir));
+	if (warning) runner.diagnostics.push(warning);
 }
 
 // Discovery (global folder and settings) and the `-e` paths, kept apart so inline factories go between.
