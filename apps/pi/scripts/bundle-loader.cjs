@@ -138,6 +138,15 @@ function requireFrom(directory) {
 	return nodeRequire;
 }
 
+/**
+ * import() of anything outside the bundle (jiti and the extensions it loads, packages kept external),
+ * for every bundle module: bundle.mjs rewrote their import() calls to this one. It lives here, in a
+ * file Node compiled itself, because a vm.Script made from cached data has no dynamic-import
+ * callback (see bundle.mjs). The specifiers are bare package names, `node:` built-ins and absolute
+ * URLs, which resolve the same from this directory as from chunks/.
+ */
+const importExternal = (specifier) => import(specifier);
+
 /** Runs the bundle module at `file` (once) and returns its exports. */
 function load(file) {
 	const existing = modules.get(file);
@@ -162,7 +171,6 @@ function load(file) {
 	const script = new vm.Script(source, {
 		filename: file,
 		cachedData: usable ? entry.data : undefined,
-		importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 	});
 	if (useCache) {
 		compiled.set(name, { sourceKey, script });
@@ -188,6 +196,7 @@ function load(file) {
 		directory,
 		localImport,
 		pathToFileURL(file).href,
+		importExternal,
 	);
 	return module.exports;
 }

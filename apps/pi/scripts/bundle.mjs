@@ -20,6 +20,7 @@ import { existsSync, readFileSync as readFileSyncSync } from "node:fs";
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { init as initModuleLexer, parse as parseModule } from "es-module-lexer";
 import { build, transform } from "esbuild";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -100,24 +101,45 @@ function fetchTypesFor(path, source) {
 }
 const linkedToFetchTypes = { openai: false, nodeHttpFetch: false };
 
-/** `import("./x.js")` of a bundle module, as esbuild writes it. */
-const LOCAL_IMPORT = /\bimport\("(\.\.?\/[^"]+\.js)"\)/g;
+/** es-module-lexer's kind for `import(…)`. */
+const DYNAMIC_IMPORT = 2;
 
 /**
- * One ES module of the split bundle as the function body the loader runs: CommonJS (esbuild's
- * transform), `import.meta.url` the module's own URL, and import() of another bundle module through
- * the loader (import() of anything else stays Node's).
+ * Every `import(…)` of an ES module of the split bundle, rewritten to a call of a function the loader
+ * passes in: `__piImport` for another bundle module, `__piImportExternal` for anything else (jiti,
+ * the extension files it brings in, lazily loaded packages). No `import()` may stay in the converted
+ * code: V8 loses a script's dynamic-import callback when the script comes from cached data (on
+ * Node 20 `import()` then throws "A dynamic import callback was not specified"), and Node's own
+ * callback for vm scripts is experimental and warns on stderr. The loader's functions are ordinary
+ * `import()`s of a file Node compiled itself. The lexer finds the calls exactly, so an `import(`
+ * inside a string or a comment is left alone.
  */
-async function toLoaderModule(file, code, localDynamicImports) {
+async function rewriteDynamicImports(file, code, localDynamicImports) {
+	await initModuleLexer;
+	const [imports] = parseModule(code);
 	const seen = new Set();
-	const rewritten = code.replace(LOCAL_IMPORT, (call, specifier) => {
-		if (!localDynamicImports.includes(specifier)) return call;
-		seen.add(specifier);
-		return `__piImport(${JSON.stringify(specifier)})`;
-	});
+	let rewritten = "";
+	let copiedUpTo = 0;
+	for (const { t: kind, n: specifier, ss: keywordStart, d: openParen } of imports) {
+		if (kind !== DYNAMIC_IMPORT) continue;
+		const local = specifier !== undefined && localDynamicImports.includes(specifier);
+		if (local) seen.add(specifier);
+		rewritten += code.slice(copiedUpTo, keywordStart) + (local ? "__piImport" : "__piImportExternal");
+		copiedUpTo = openParen;
+	}
+	rewritten += code.slice(copiedUpTo);
 	for (const specifier of localDynamicImports) {
 		if (!seen.has(specifier)) throw new Error(`${file}: import("${specifier}") not found to rewrite`);
 	}
+	return rewritten;
+}
+
+/**
+ * One ES module of the split bundle as the function body the loader runs: CommonJS (esbuild's
+ * transform), `import.meta.url` the module's own URL, and every import() through the loader.
+ */
+async function toLoaderModule(file, code, localDynamicImports) {
+	const rewritten = await rewriteDynamicImports(file, code, localDynamicImports);
 	const { code: commonJs } = await transform(rewritten, {
 		format: "cjs",
 		platform: "node",
@@ -126,7 +148,9 @@ async function toLoaderModule(file, code, localDynamicImports) {
 		logLevel: "error",
 	});
 	if (/\bimport\.meta\b/.test(commonJs)) throw new Error(`${file}: import.meta left after the transform`);
-	return `(function (exports, require, module, __filename, __dirname, __piImport, __piChunkUrl) {"use strict";\n${commonJs}\n})`;
+	const [left] = parseModule(commonJs);
+	if (left.some((entry) => entry.t === DYNAMIC_IMPORT)) throw new Error(`${file}: import() left after the transform`);
+	return `(function (exports, require, module, __filename, __dirname, __piImport, __piChunkUrl, __piImportExternal) {"use strict";\n${commonJs}\n})`;
 }
 
 // Written beside the old bundle, then swapped in: a run starting meanwhile finds one or the other.

@@ -67,6 +67,16 @@ export interface AgentToolResult<TDetails = unknown> {
 	/** LLM usage of nested calls made by the tool; copied to the ToolResultMessage. */
 	usage?: Usage;
 	/**
+	 * The result as data, for programmatic callers (other tools, codemode scripts); the model
+	 * still sees `content`. Set by tools that declare an output schema. Never sent to the model.
+	 */
+	structuredContent?: unknown;
+	/**
+	 * Marks the result as a failure the model should see as one, while it keeps its content and
+	 * details (throwing gives only the error text). Default: false.
+	 */
+	isError?: boolean;
+	/**
 	 * When every result of a batch sets this, the loop makes no follow-up LLM call for the batch and
 	 * proceeds as if the model had stopped; after an abort it still makes that call, so the run ends
 	 * with an "aborted" reply. Runtime only: never stored in messages.
@@ -184,13 +194,21 @@ export type AgentEvent =
 	| { type: "message_start"; message: AgentMessage }
 	| { type: "message_update"; message: AssistantMessage; assistantMessageEvent: AssistantMessageEvent }
 	| { type: "message_end"; message: AgentMessage }
-	| { type: "tool_execution_start"; toolCallId: string; toolName: string; args: Record<string, unknown> }
+	| {
+			type: "tool_execution_start";
+			toolCallId: string;
+			toolName: string;
+			args: Record<string, unknown>;
+			/** Set on calls a tool made through another tool (nested calls); the caller's call id. */
+			parentToolCallId?: string;
+	  }
 	| {
 			type: "tool_execution_update";
 			toolCallId: string;
 			toolName: string;
 			args: Record<string, unknown>;
 			partialResult: AgentToolResult;
+			parentToolCallId?: string;
 	  }
 	| {
 			type: "tool_execution_end";
@@ -200,6 +218,7 @@ export type AgentEvent =
 			isError: boolean;
 			/** Wall time from the start of preflight to the end of finalisation, ms. */
 			durationMs: number;
+			parentToolCallId?: string;
 	  };
 
 // ---------------------------------------------------------------------------

@@ -42,6 +42,7 @@ export { OPENROUTER_BASE_URL, OPENROUTER_MODELS, openrouterProvider } from "./mo
 export { XAI_BASE_URL, XAI_MODELS, xaiProvider } from "./models/xai.js";
 export type { CreateModelsOptions, GetAuthOptions, Models } from "./models-collection.js";
 export { createModels } from "./models-collection.js";
+export { OAUTH_PROVIDERS, oauthProviderAuth } from "./oauth-provider-auth.js";
 export { addOverflowPattern, getOverflowPatterns, isContextOverflow } from "./overflow.js";
 export type {
 	ApiKeyAuth,
@@ -135,6 +136,8 @@ export type {
 	Message,
 	Model,
 	ModelCost,
+	ModelCostTier,
+	ModelInputLimits,
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 	PayloadHook,

@@ -207,6 +207,20 @@ export interface ModelCost {
 	output: number;
 	cacheRead: number;
 	cacheWrite: number;
+	/**
+	 * Request-wide price tiers: the tier with the highest `inputTokensAbove` that the request's whole
+	 * input (input + cacheRead + cacheWrite) exceeds prices every category of that request.
+	 */
+	tiers?: ModelCostTier[];
+}
+
+/** One price tier of {@link ModelCost}; USD per million tokens. */
+export interface ModelCostTier {
+	inputTokensAbove: number;
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
 }
 
 /** A model: plain data. Equality is `provider` + `id`. */
@@ -232,6 +246,27 @@ export interface Model<TApi extends Api = Api> {
 	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
 	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). */
 	thinkingLevelMap?: Partial<Record<ThinkingLevel, string | null>>;
+	/**
+	 * Fields merged into every request body (openai-completions and openai-responses only; other
+	 * APIs ignore them). Request fields pi sets itself are overwritten by them.
+	 */
+	samplingParams?: Record<string, unknown>;
+	/** `samplingParams` per thinking level (`"off"` when no level is requested), merged over `samplingParams`. */
+	samplingParamsByThinkingLevel?: Partial<Record<ThinkingLevelOrOff, Record<string, unknown>>>;
+	/** Best-effort prompt cache lifetimes in seconds per retention tier (informational). */
+	promptCache?: { short?: number; long?: number };
+	/** Request limits the service enforces (informational: pi does not rewrite history for them). */
+	inputLimits?: ModelInputLimits;
+}
+
+/** {@link Model.inputLimits}. */
+export interface ModelInputLimits {
+	maxRequestBytes?: number;
+	images?: {
+		resize?: { maxWidth?: number; maxHeight?: number; maxBytes?: number; jpegQuality?: number };
+		maxPerMessage?: number;
+		maxPerRequest?: number;
+	};
 }
 
 // ---------------------------------------------------------------------------

@@ -68,6 +68,8 @@ export {
 export type {
 	CommandCompletion,
 	ExecResult,
+	ExecutedToolResult,
+	ExecuteToolOptions,
 	ExtensionAPI,
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -84,6 +86,12 @@ export type {
 	RegisteredShortcutOptions,
 	SendMessageOptions,
 	SlashCommandInfo,
+	ToolAnnotations,
+	ToolExposure,
+	ToolInfo,
+	ToolLoadout,
+	ToolLoadoutChanges,
+	ToolNamespace,
 } from "./core/extensions/extension-api.js";
 export type {
 	CommandContextActions,
@@ -105,6 +113,7 @@ export type {
 	InputEvent,
 	InputResult,
 	MessageEndResult,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
@@ -192,6 +201,7 @@ export {
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
+export type { McpServerStatus, RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,
@@ -212,7 +222,18 @@ export {
 	type RouteResult,
 	type VirtualModelDefinition,
 } from "./core/models/virtual-models.js";
+export { findPackageMcpConfigs, type PackageMcpConfig } from "./core/packages/package-mcp.js";
+export {
+	type GitPackageSource,
+	identityOfSourceString,
+	type LocalPackageSource,
+	type NpmPackageSource,
+	type PackageSource,
+	PackageSourceError,
+	parsePackageSource,
+} from "./core/packages/package-source.js";
 export type { ContextFile } from "./core/resources/context-files.js";
+export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
 export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";

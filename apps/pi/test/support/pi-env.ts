@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 
 /** A throw-away HOME, agent dir and working directory for one spawned `pi`. */
 export interface PiTestEnv {
@@ -23,6 +24,15 @@ export interface PiTestEnv {
 /** Environment variables that would let a test reach a real provider or the user's files. */
 const SCRUBBED = /(_API_KEY|_OAUTH_TOKEN|_TOKEN|^PI_|^OPENAI|^ANTHROPIC|^GEMINI|^GOOGLE|^AWS_|^AZURE)/;
 
+/** The e2e suite's shared warm cache; undefined outside a vitest run that set it up. */
+function warmCacheHome(): string | undefined {
+	try {
+		return inject("piWarmCacheHome");
+	} catch {
+		return undefined; // not inside a test worker (the global setup itself)
+	}
+}
+
 /** Creates the temp dirs; call `cleanup()` in afterEach. */
 export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
 	const root = mkdtempSync(join(tmpdir(), "pi-e2e-"));
@@ -40,8 +50,9 @@ export function createPiTestEnv(extraEnv: NodeJS.ProcessEnv = {}): PiTestEnv {
 		HOME: home,
 		USERPROFILE: home,
 		PI_CODING_AGENT_DIR: agentDir,
-		// The bundle's compile cache goes to the temp HOME too, whatever the host sets.
-		XDG_CACHE_HOME: join(home, ".cache"),
+		// The compile cache earlier pi runs of this test run have warmed (support/warm-cache.ts):
+		// pi is tested as users run it, from the second run on; never the host's own cache.
+		XDG_CACHE_HOME: extraEnv.XDG_CACHE_HOME ?? warmCacheHome() ?? join(home, ".cache"),
 		PI_SKIP_VERSION_CHECK: "1",
 		// Keep the discovery probe away from whatever the host machine runs on the default ports.
 		PI_LOCAL_SERVER_PORTS: "",

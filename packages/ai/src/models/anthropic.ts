@@ -1,4 +1,5 @@
 import { getEnvApiKeyVars } from "../env-api-keys.js";
+import { oauthProviderAuth } from "../oauth-provider-auth.js";
 import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
 import "../providers/register-builtins.js";
 import { defineCatalogue, TEXT_IMAGE, usd } from "./define-catalogue.js";
@@ -134,7 +135,10 @@ export function anthropicProvider(): Provider {
 		id: "anthropic",
 		name: "Anthropic",
 		baseUrl: ANTHROPIC_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("Anthropic API key", getEnvApiKeyVars("anthropic")) },
+		auth: {
+			apiKey: envApiKeyAuth("Anthropic API key", getEnvApiKeyVars("anthropic")),
+			oauth: oauthProviderAuth("anthropic"),
+		},
 		models: Object.values(ANTHROPIC_MODELS),
 	});
 }

@@ -1,4 +1,5 @@
 import { getEnvApiKeyVars } from "../env-api-keys.js";
+import { oauthProviderAuth } from "../oauth-provider-auth.js";
 import { createProvider, envApiKeyAuth, type Provider } from "../provider.js";
 import "../providers/register-builtins.js";
 import { defineCatalogue, TEXT_IMAGE, TEXT_ONLY, usd } from "./define-catalogue.js";
@@ -83,7 +84,7 @@ export function xaiProvider(): Provider {
 		id: "xai",
 		name: "xAI",
 		baseUrl: XAI_BASE_URL,
-		auth: { apiKey: envApiKeyAuth("xAI API key", getEnvApiKeyVars("xai")) },
+		auth: { apiKey: envApiKeyAuth("xAI API key", getEnvApiKeyVars("xai")), oauth: oauthProviderAuth("xai") },
 		models: Object.values(XAI_MODELS),
 	});
 }

@@ -1,4 +1,17 @@
-import type { Model, Usage } from "../types.js";
+import type { Model, ModelCost, ModelCostTier, Usage } from "../types.js";
+
+/** The prices for a request with `inputTokens` in all: the highest tier it exceeds, else the base prices. */
+function priceFor(cost: ModelCost, inputTokens: number): Omit<ModelCostTier, "inputTokensAbove"> {
+	let chosen: ModelCostTier | undefined;
+	for (const tier of cost.tiers ?? []) {
+		if (
+			inputTokens > tier.inputTokensAbove &&
+			(chosen === undefined || tier.inputTokensAbove > chosen.inputTokensAbove)
+		)
+			chosen = tier;
+	}
+	return chosen ?? cost;
+}
 
 /**
  * Fills `usage.cost` from the model's prices (USD per million tokens) and returns it.
@@ -6,10 +19,11 @@ import type { Model, Usage } from "../types.js";
  */
 export function calculateCost(model: Pick<Model, "cost">, usage: Usage): Usage["cost"] {
 	const perToken = 1 / 1_000_000;
-	usage.cost.input = usage.input * model.cost.input * perToken;
-	usage.cost.output = usage.output * model.cost.output * perToken;
-	usage.cost.cacheRead = usage.cacheRead * model.cost.cacheRead * perToken;
-	usage.cost.cacheWrite = usage.cacheWrite * model.cost.cacheWrite * perToken;
+	const prices = priceFor(model.cost, usage.input + usage.cacheRead + usage.cacheWrite);
+	usage.cost.input = usage.input * prices.input * perToken;
+	usage.cost.output = usage.output * prices.output * perToken;
+	usage.cost.cacheRead = usage.cacheRead * prices.cacheRead * perToken;
+	usage.cost.cacheWrite = usage.cacheWrite * prices.cacheWrite * perToken;
 	usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
 	return usage.cost;
 }

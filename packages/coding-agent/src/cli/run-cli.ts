@@ -42,6 +42,11 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		return listModels(agentDir, args.listModels === true ? undefined : args.listModels);
 	}
 
+	if (args.export !== undefined) {
+		const { runExport } = await import("./export-command.js");
+		return runExport(args.export, launchCwd);
+	}
+
 	// §2 step 4: from here on only protocol records (or the final answer) reach stdout.
 	if (mode !== "interactive") takeOverStdout();
 	// §2 step 5.
@@ -131,7 +136,9 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			const skipped = skippedProjectInputs(runtime.cwd);
 			if (skipped.length > 0) process.stderr.write(untrustedNotice(skipped));
 		}
-		if (!failed && !runtime.session.model) {
+		// An RPC server serves without a model (rpc.md §9.2.1: get_state omits it, a prompt is
+		// rejected): the embedding app sets one or signs the user in, no restart needed.
+		if (!failed && !runtime.session.model && mode !== "rpc") {
 			const { reportNoModel } = await import("./no-model.js");
 			await reportNoModel(runtime, agentDir);
 			failed = true;
@@ -178,6 +185,8 @@ async function dispatch(
 				verbose: args.verbose,
 				themePaths: args.themes,
 				noThemes: args.noThemes,
+				...(args.useTheme !== undefined ? { theme: args.useTheme } : {}),
+				...(args.tuiMode !== undefined ? { tuiMode: args.tuiMode } : {}),
 				startupWarnings: [...runtime.diagnostics.map((diagnostic) => diagnostic.message), ...warnings],
 			});
 		}

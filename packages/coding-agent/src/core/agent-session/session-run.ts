@@ -117,14 +117,14 @@ export class SessionRun {
 	async compactBeforePrompt(): Promise<void> {
 		const { agent, settings } = this.host;
 		const last = lastAssistant(agent.state.messages);
-		if (!last || !settings.getCompactionSettings().enabled) return;
 		const model = agent.state.model;
+		if (!last || !settings.getCompactionSettings(model).enabled) return;
 		let reason: CompactionReason | undefined;
 		if (last.stopReason === "error" && isOverflowOf(last, model) && !this.state.overflowRecoveryAttempted) {
 			reason = "overflow";
 		} else if (
 			!isOlderThanLatestCompaction(last, this.host.sessionManager.getBranch()) &&
-			exceedsThreshold(thresholdTokens(last, agent.state.messages), model, settings.getCompactionSettings())
+			exceedsThreshold(thresholdTokens(last, agent.state.messages), model, settings.getCompactionSettings(model))
 		) {
 			reason = "threshold";
 		}
@@ -207,7 +207,7 @@ export class SessionRun {
 		if (phase.name === "streaming" && phase.willRetry && !this.state.retry?.stopped)
 			return this.retryAfterBackoff(last);
 		const model = agent.state.model;
-		const compaction = settings.getCompactionSettings();
+		const compaction = settings.getCompactionSettings(model);
 		if (last.stopReason === "error" && isOverflowOf(last, model) && compaction.enabled) {
 			return this.recoverFromOverflow(last);
 		}

@@ -7,6 +7,7 @@ import { customMessageOf } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
 import type { EntryRenderer, MessageRenderer } from "./extension-renderers.js";
 import type { ExtensionRunner } from "./extension-runner.js";
+import { activatesOnRegister } from "./tool-loadout.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** The bus shared by every extension of one load. */
@@ -101,10 +102,11 @@ export function createExtensionAPI(
 				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);
 			record.tools.set(tool.name, tool as never);
 			// After load the tool is active at once; during load the session picks it up when built.
-			if (runner.hasHost) runner.host.addTool(wrapExtensionTool(tool as never, runner));
+			if (runner.hasHost)
+				runner.host.addTool(wrapExtensionTool(tool as never, runner), activatesOnRegister(tool as never));
 		},
 		getActiveTools: () => runner.host.getActiveToolNames(),
-		getAllTools: () => runner.host.getAllTools().map((tool) => ({ name: tool.name, description: tool.description })),
+		getAllTools: () => runner.host.getToolInfos().map(({ callable: _callable, ...info }) => info),
 		setActiveTools: (names) => runner.host.setActiveTools(names),
 		registerCommand(name, options) {
 			const owner =
@@ -172,5 +174,12 @@ export function createExtensionAPI(
 			});
 		},
 		events: bus,
+		registerMcpServer: (name, config) => runner.mcpServers.register(name, config, record.path),
+		unregisterMcpServer: (name) => {
+			if (runner.mcpServers.list().some((server) => server.name === name && server.source === record.path))
+				runner.mcpServers.unregister(name);
+		},
+		getMcpServers: () => runner.mcpServers.list(),
+		setMcpServerStatuses: (statuses) => runner.mcpServers.setStatuses(statuses),
 	};
 }

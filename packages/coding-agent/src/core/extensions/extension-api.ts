@@ -18,6 +18,7 @@ import type {
 	ToolRenderers,
 } from "./extension-renderers.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
+import type { McpServerStatus, RegisteredMcpServer } from "./mcp-server-registry.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
 export interface ExtensionContext {
@@ -45,6 +46,97 @@ export interface ExtensionContext {
 	}): void;
 	getSystemPrompt(): string;
 	isProjectTrusted(): boolean;
+	/** The merged settings (user, then trusted project); read-only, unknown keys kept. */
+	getSettings(): Readonly<Settings>;
+	/** The tools `executeTool` can call now (see `ToolExposure`), with what a caller needs to know. */
+	readonly tools: readonly ToolInfo[];
+	/**
+	 * Runs another tool as a nested call: arguments are validated, `tool_call` and `tool_result`
+	 * handlers run, and `tool_execution_*` events carry `parentToolCallId` (the calling tool's
+	 * call id; the nested id is `<parent id>/<n>`). Never rejects for a tool failure: an unknown or
+	 * uncallable tool, invalid arguments, a block or a throwing tool give `isError: true`.
+	 */
+	executeTool(name: string, args: Record<string, unknown>, options?: ExecuteToolOptions): Promise<ExecutedToolResult>;
+}
+
+/**
+ * How the model reaches a tool (extensions.md "Tool exposure"). "Callable" means callable from
+ * other tools through `ctx.executeTool()`:
+ * - `direct` (default): declared while active; callable while active.
+ * - `model-only`: declared while active; never callable (tools that orchestrate or ask the user).
+ * - `codemode`: callable whenever registered; listed by codemode; declared only when activated.
+ * - `deferred`: like `codemode`, but not listed by codemode; `tool_search` finds and activates it.
+ * - `hidden`: registered but unreachable (re-register with it to withdraw a tool).
+ */
+export type ToolExposure = "direct" | "model-only" | "codemode" | "deferred" | "hidden";
+
+/** A group of related tools (an MCP server, say), listed under one heading by codemode. */
+export interface ToolNamespace {
+	name: string;
+	/** Other names scripts may look the namespace up by. */
+	aliases?: string[];
+	/** One line on what the tools are for; listed. */
+	description?: string;
+	/** Longer usage guidance; not listed, read with `describeNamespace()`. */
+	instructions?: string;
+}
+
+/** Hints about what a tool does, with the meaning of MCP tool annotations. Not verified. */
+export interface ToolAnnotations {
+	readOnlyHint?: boolean;
+	destructiveHint?: boolean;
+	idempotentHint?: boolean;
+	openWorldHint?: boolean;
+}
+
+/** One registered tool as `getAllTools()`, `ctx.tools` and `prepareLoadout` report it. */
+export interface ToolInfo {
+	name: string;
+	description: string;
+	parameters: TSchema;
+	/** Schema of `structuredContent`, when the tool returns data. */
+	outputSchema?: TSchema;
+	exposure: ToolExposure;
+	/** Whether the tool is in the active set (declared unless a loadout hides it). */
+	active: boolean;
+	namespace?: ToolNamespace;
+	annotations?: ToolAnnotations;
+	promptSnippet?: string;
+	promptGuidelines?: string[];
+	/** Whether the tool declares `reachesTools` (it calls other tools). */
+	reachesTools: boolean;
+}
+
+/** What `prepareLoadout` sees: the active set, the callable tools and every registered tool. */
+export interface ToolLoadout {
+	/** Names of the active tools, in order. */
+	declared: string[];
+	/** Names `ctx.executeTool()` can call. */
+	callable: string[];
+	/** Every registered tool but `hidden` ones. */
+	tools: ToolInfo[];
+}
+
+/** What `prepareLoadout` changes for the next requests. */
+export interface ToolLoadoutChanges {
+	/** Replacement descriptions of declared tools, by name (its own included). */
+	descriptions?: Record<string, string>;
+	/** Active tools whose declarations requests leave out; they stay active and callable. */
+	hiddenDeclarations?: string[];
+}
+
+/** Options of `ctx.executeTool`. */
+export interface ExecuteToolOptions {
+	signal?: AbortSignal;
+	/** Receives the nested tool's partial results. */
+	onUpdate?: AgentToolUpdateCallback;
+}
+
+/** What `ctx.executeTool` resolves to: the nested tool's result and whether it failed. */
+export interface ExecutedToolResult extends AgentToolResult {
+	isError: boolean;
+	/** The id pi gave the nested call (`<parent id>/<n>`). */
+	toolCallId: string;
 }
 
 /** `ctx` of command handlers: session actions that would deadlock inside an event handler. */
@@ -93,8 +185,28 @@ export interface ExtensionToolDefinition<TParams extends TSchema = TSchema, TDet
 	promptSnippet?: string;
 	/** Bullets added to the Guidelines section while the tool is active. */
 	promptGuidelines?: string[];
-	/** JSON Schema of `structuredContent` in successful results. */
+	/** How the model reaches the tool; default `direct`. See `ToolExposure`. */
+	exposure?: ToolExposure;
+	/**
+	 * Whether registering activates the tool. Default: true for `direct` and `model-only`, false
+	 * for the others. `false` registers it inactive: `--tools`, `defaultTools` or
+	 * `setActiveTools` turn it on (as the built-in codemode and tool_search are).
+	 */
+	defaultActive?: boolean;
+	namespace?: ToolNamespace;
+	annotations?: ToolAnnotations;
+	/** Schema of the `structuredContent` the tool returns; programmatic callers get that value. */
 	outputSchema?: TSchema;
+	/**
+	 * For tools that orchestrate others: runs whenever the active tools change, and may replace
+	 * declared tools' descriptions and hide active tools' declarations from requests.
+	 */
+	prepareLoadout?: (loadout: ToolLoadout, ctx: ExtensionContext) => ToolLoadoutChanges | undefined;
+	/**
+	 * Which tools a call may reach: "all", or words of the input naming tools or namespaces. Lets
+	 * extensions that register tools late finish before the call runs.
+	 */
+	reachesTools?: (input: Static<TParams>) => "all" | string[];
 	execute(
 		toolCallId: string,
 		params: Static<TParams>,
@@ -163,7 +275,8 @@ export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandlers[E]): () => void;
 	registerTool<TParams extends TSchema, TDetails>(tool: ExtensionToolDefinition<TParams, TDetails>): void;
 	getActiveTools(): string[];
-	getAllTools(): { name: string; description: string }[];
+	/** Every registered tool (built-in, custom, extension) but `hidden` ones, with its exposure. */
+	getAllTools(): ToolInfo[];
 	setActiveTools(names: string[]): void;
 	registerCommand(name: string, options: RegisteredCommandOptions): void;
 	getCommands(): SlashCommandInfo[];
@@ -206,6 +319,13 @@ export interface ExtensionAPI {
 		options?: { signal?: AbortSignal; timeout?: number; cwd?: string },
 	): Promise<ExecResult>;
 	readonly events: ExtensionEventBus;
+	/** Adds an MCP server (an `mcpServers` entry of mcp.json) for this session. */
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>): void;
+	unregisterMcpServer(name: string): void;
+	/** Servers registered by extensions and by the mode (ACP's `mcpServers`). */
+	getMcpServers(): RegisteredMcpServer[];
+	/** For the extension that connects MCP servers: their states, as RPC `get_state` reports them. */
+	setMcpServerStatuses(statuses: readonly McpServerStatus[]): void;
 }
 
 /**

@@ -44,6 +44,11 @@ export interface SessionShutdownEvent {
 	targetSessionFile?: string;
 }
 
+/** The MCP servers registered for the session changed (`pi.registerMcpServer`, ACP). */
+export interface McpServersChangeEvent {
+	type: "mcp_servers_change";
+}
+
 export interface SessionInfoChangedEvent {
 	type: "session_info_changed";
 	name?: string;
@@ -201,6 +206,8 @@ export interface ToolExecutionStartEvent {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/** Set on nested calls (`ctx.executeTool`): the calling tool's call id. */
+	parentToolCallId?: string;
 }
 export interface ToolExecutionUpdateEvent {
 	type: "tool_execution_update";
@@ -208,6 +215,7 @@ export interface ToolExecutionUpdateEvent {
 	toolName: string;
 	args: Record<string, unknown>;
 	partialResult: AgentToolResult;
+	parentToolCallId?: string;
 }
 export interface ToolExecutionEndEvent {
 	type: "tool_execution_end";
@@ -216,6 +224,7 @@ export interface ToolExecutionEndEvent {
 	result: AgentToolResult;
 	isError: boolean;
 	durationMs: number;
+	parentToolCallId?: string;
 }
 
 export interface ContextEvent {
@@ -328,6 +337,7 @@ export interface ExtensionEventMap {
 	resources_discover: { event: ResourcesDiscoverEvent; result: ResourcesDiscoverResult };
 	session_shutdown: { event: SessionShutdownEvent; result: NoResult };
 	session_info_changed: { event: SessionInfoChangedEvent; result: NoResult };
+	mcp_servers_change: { event: McpServersChangeEvent; result: NoResult };
 	session_before_switch: { event: SessionBeforeSwitchEvent; result: SessionBeforeChangeResult };
 	session_before_fork: { event: SessionBeforeForkEvent; result: SessionBeforeChangeResult };
 	session_before_compact: { event: SessionBeforeCompactEvent; result: SessionBeforeCompactResult };

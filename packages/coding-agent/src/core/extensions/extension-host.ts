@@ -6,8 +6,9 @@ import type { ContextUsage } from "../agent-session/session-stats.js";
 import type { Settings } from "../config/settings-types.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
-import type { SendMessageOptions, SlashCommandInfo } from "./extension-api.js";
+import type { ExecutedToolResult, SendMessageOptions, SlashCommandInfo, ToolInfo } from "./extension-api.js";
 import type { CustomMessageInput, SystemPromptOptions } from "./extension-events.js";
+import type { NestedToolCallRequest } from "./nested-tool-call.js";
 
 export interface ExtensionHost {
 	readonly cwd: string;
@@ -35,8 +36,14 @@ export interface ExtensionHost {
 	getActiveToolNames(): string[];
 	getAllTools(): AgentTool[];
 	setActiveTools(names: string[]): void;
-	/** Adds (or replaces by name) a tool and activates it. */
-	addTool(tool: AgentTool): void;
+	/** Adds (or replaces by name) a tool; activates it when `activate` is true. */
+	addTool(tool: AgentTool, activate: boolean): void;
+	/** Every registered tool but hidden ones, with `callable` (what `ctx.executeTool` may call). */
+	getToolInfos(): (ToolInfo & { callable: boolean })[];
+	/** Recomputes the declared tools (loadout hooks) from the active set. */
+	refreshTools(): void;
+	/** Runs a nested tool call (`ctx.executeTool`). */
+	executeTool(request: NestedToolCallRequest): Promise<ExecutedToolResult>;
 	sendCustomMessage(message: AgentMessage & { role: "custom" }, options: SendMessageOptions): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],

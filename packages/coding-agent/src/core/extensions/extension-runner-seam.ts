@@ -3,6 +3,7 @@ import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
 	InputSource,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
@@ -17,6 +18,7 @@ import type {
 	UserBashResult,
 } from "./extension-events.js";
 import type { MessageRenderer } from "./extension-renderers.js";
+import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -72,6 +74,10 @@ export interface ExtensionRunnerSeam {
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
+	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
+	/** MCP server states reported by the MCP extension (RPC `get_state`). */
+	getMcpServerStatuses?(): McpServerStatus[];
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
 	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */
@@ -87,6 +93,7 @@ export interface ExtensionRunnerSeam {
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
 	| SessionInfoChangedEvent
+	| McpServersChangeEvent
 	| ModelSelectEvent
 	| ThinkingLevelSelectEvent
 	| SessionCompactEvent

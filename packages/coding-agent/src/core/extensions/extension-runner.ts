@@ -7,8 +7,10 @@ import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { VirtualModelDefinition } from "../models/virtual-models.js";
 import type {
+	ExecuteToolOptions,
 	ExtensionCommandContext,
 	ExtensionContext,
+	ExtensionToolDefinition,
 	RegisteredFlagOptions,
 	RegisteredShortcutOptions,
 	SlashCommandInfo,
@@ -50,6 +52,7 @@ import {
 	noopUIContext,
 } from "./extension-ui-context.js";
 import { HandlerTable } from "./handler-table.js";
+import { McpServerRegistry, type McpServerStatus } from "./mcp-server-registry.js";
 import {
 	emitBeforeAgentStartOf,
 	emitInputOf,
@@ -123,6 +126,9 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	private readonly settings: SettingsManager | undefined;
 
 	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>>; settings?: SettingsManager } = {}) {
+		this.mcpServers.onChange(() => {
+			if (this.started && !this.stale) void this.emitNotification({ type: "mcp_servers_change" });
+		});
 		this.flagValues = options.flagValues ?? {};
 		this.settings = options.settings;
 		this.contexts = createExtensionContexts(this);
@@ -213,6 +219,31 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		return [...collectByKey(this.records, (record) => record.tools, true).values()].map((tool) =>
 			wrapExtensionTool(tool, this),
 		);
+	}
+
+	/** The extension definition of a tool (last registration wins), if an extension registered it. */
+	getToolDefinition(name: string): ExtensionToolDefinition | undefined {
+		for (let index = this.records.length - 1; index >= 0; index--) {
+			const definition = this.records[index]?.tools.get(name);
+			if (definition) return definition;
+		}
+		return undefined;
+	}
+
+	/** A `ctx` for one tool call: `executeTool` runs nested calls as children of that call. */
+	contextForToolCall(toolCallId: string): ExtensionContext {
+		let count = 0;
+		const host = () => this.host;
+		return Object.assign(Object.create(this.context) as ExtensionContext, {
+			executeTool: (name: string, args: Record<string, unknown>, options: ExecuteToolOptions = {}) =>
+				host().executeTool({
+					...options,
+					name,
+					args,
+					toolCallId: `${toolCallId}/${++count}`,
+					parentToolCallId: toolCallId,
+				}),
+		});
 	}
 
 	/** Prompt snippet and guidelines of extension tools, by name. */
@@ -506,6 +537,17 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
 		return emitBeforeAgentStartOf(this, prompt, images);
+	}
+
+	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */
+	readonly mcpServers = new McpServerRegistry();
+
+	getMcpServerStatuses(): McpServerStatus[] {
+		return this.mcpServers.statuses();
+	}
+
+	registerMcpServer(name: string, config: Readonly<Record<string, unknown>>, source: string): void {
+		this.mcpServers.register(name, config, source);
 	}
 
 	async emitNotification(event: SessionNotification): Promise<void> {

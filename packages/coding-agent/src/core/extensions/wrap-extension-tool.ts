@@ -2,7 +2,10 @@ import type { AgentTool } from "@pi/agent-core";
 import type { ExtensionToolDefinition } from "./extension-api.js";
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
 
-/** An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth argument. */
+/**
+ * An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth
+ * argument, with `executeTool` making nested calls children of this call.
+ */
 export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: ExtensionRunnerView): AgentTool {
 	return {
 		name: definition.name,
@@ -12,6 +15,6 @@ export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: E
 		...(definition.executionMode ? { executionMode: definition.executionMode } : {}),
 		...(definition.prepareArguments ? { prepareArguments: definition.prepareArguments } : {}),
 		execute: (toolCallId, params, signal, onUpdate) =>
-			definition.execute(toolCallId, params, signal, onUpdate, runner.context),
+			definition.execute(toolCallId, params, signal, onUpdate, runner.contextForToolCall(toolCallId)),
 	};
 }

@@ -10,6 +10,7 @@ import {
 	type KnownProvider,
 	type Model,
 	type Models,
+	oauthProviderAuth,
 	type Provider,
 	type SimpleStreamOptions,
 } from "@pi/ai";
@@ -70,6 +71,7 @@ export class ModelRuntime {
 	private readonly runtimeKeys = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
+	private entryProblems: string[] = [];
 	private readonly registered = new Map<string, ProviderConfig>();
 	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
@@ -137,11 +139,14 @@ export class ModelRuntime {
 	/** Re-reads models.json and rebuilds the catalogue. */
 	refresh(): void {
 		this.error = undefined;
+		this.entryProblems = [];
 		this.valueDiagnostics.clear();
 		this.config = { providers: {} };
 		if (this.modelsJsonPath) {
 			try {
-				this.config = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				const read = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				this.config = read.config;
+				this.entryProblems = read.problems;
 			} catch (error) {
 				if (!(error instanceof ModelsJsonError)) throw error;
 				this.error = error;
@@ -161,12 +166,23 @@ export class ModelRuntime {
 		const fromExtensions = this.valueResolver("registerProvider");
 		for (const [id, config] of this.registered) models.setProvider(buildConfiguredProvider(id, config, fromExtensions));
 		for (const provider of this.providerObjects.values()) models.setProvider(provider);
+		// A provider with a built-in subscription sign-in (however it was defined) can use a stored
+		// OAuth credential: refresh and request auth come from @pi/ai, loaded on first use.
+		for (const provider of models.getProviders()) {
+			const oauth = provider.auth.oauth ? undefined : oauthProviderAuth(provider.id);
+			if (oauth) models.setProvider({ ...provider, auth: { ...provider.auth, oauth } });
+		}
 		this.models = models;
 	}
 
 	/** The models.json problem, if the file could not be used. */
 	getError(): string | undefined {
 		return this.error?.message;
+	}
+
+	/** models.json entries left out for a problem, one message each naming the file and key path. */
+	getEntryProblems(): string[] {
+		return [...this.entryProblems];
 	}
 
 	/** Adds or replaces a provider at run time (extensions' `registerProvider`). */

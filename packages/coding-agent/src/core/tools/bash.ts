@@ -34,8 +34,11 @@ export interface BashToolOptions {
 	killGraceMs?: number;
 	/** Directory of full-output files. Default: `os.tmpdir()`. */
 	tempDir?: string;
-	/** Environment for commands. Default: `process.env`. */
-	env?: NodeJS.ProcessEnv;
+	/**
+	 * Environment for commands, or a function asked for it when each command starts (the session
+	 * variables, PI_MODEL…, follow model switches). Default: `process.env`.
+	 */
+	env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
 	/** Minimum ms between streamed partial results. Default: 100. */
 	updateIntervalMs?: number;
 }
@@ -64,7 +67,7 @@ export function createBashTool(
 				timeoutSeconds: params.timeout,
 				signal,
 				operations,
-				env: options.env,
+				env: typeof options.env === "function" ? options.env() : options.env,
 				tempDir: options.tempDir,
 				updateIntervalMs: options.updateIntervalMs,
 				onUpdate: onUpdate ? (snapshot) => onUpdate(toToolResult(snapshot, formatOutput(snapshot))) : undefined,

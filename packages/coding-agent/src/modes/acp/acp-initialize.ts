@@ -14,7 +14,8 @@ export function initializeResponse(
 		agentCapabilities: {
 			loadSession: true,
 			promptCapabilities: { image: true, audio: false, embeddedContext: true },
-			mcpCapabilities: { http: false, sse: false },
+			// stdio always; streamable HTTP through the MCP extension; legacy SSE is not supported.
+			mcpCapabilities: { http: true, sse: false },
 			sessionCapabilities: { list: {}, resume: {}, close: {} },
 		},
 		authMethods: [

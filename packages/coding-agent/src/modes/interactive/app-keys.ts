@@ -50,29 +50,29 @@ export class AppKeys {
 			}
 			return this.handleIdleEscape();
 		}
-		if (this.matches(data, "app.followUp")) {
+		if (this.matches(data, "app.message.followUp")) {
 			const text = this.app.editor.getText().trim();
 			this.app.editor.setText("");
 			this.app.handleSubmit(text, "followUp");
 			return true;
 		}
-		if (this.matches(data, "app.expandTools")) {
+		if (this.matches(data, "app.tools.expand")) {
 			this.app.transcript.setToolsExpanded(!this.app.transcript.expanded);
 			return true;
 		}
-		if (this.matches(data, "app.toggleThinking")) {
+		if (this.matches(data, "app.thinking.toggle")) {
 			this.app.transcript.setShowThinking(!this.app.transcript.thinkingVisible);
 			return true;
 		}
-		if (this.matches(data, "app.cycleThinkingLevel")) {
+		if (this.matches(data, "app.thinking.cycle")) {
 			const level = this.app.session.cycleThinkingLevel();
 			if (level === undefined)
 				this.app.showNotice(this.app.theme.muted("The current model does not support thinking."));
 			this.app.refreshEditorChrome();
 			return true;
 		}
-		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
-			const backward = this.matches(data, "app.cycleModelBackward");
+		if (this.matches(data, "app.model.cycleForward") || this.matches(data, "app.model.cycleBackward")) {
+			const backward = this.matches(data, "app.model.cycleBackward");
 			void this.app.runAction(async () => {
 				const result = backward ? await this.cycleModelBackward() : await this.app.session.cycleModel();
 				if (!result) this.app.showNotice(this.app.theme.muted("No other model to switch to."));
@@ -80,13 +80,13 @@ export class AppKeys {
 			});
 			return true;
 		}
-		if (this.matches(data, "app.selectModel")) {
+		if (this.matches(data, "app.model.select")) {
 			this.app.commands.run("/model");
 			return true;
 		}
-		if (this.matches(data, "app.scrollUp") && this.app.scrollTranscript(-1)) return true;
-		if (this.matches(data, "app.scrollDown") && this.app.scrollTranscript(1)) return true;
-		if (this.matches(data, "app.externalEditor")) {
+		if (this.matches(data, "tui.altScreen.pageUp") && this.app.scrollTranscript(-1)) return true;
+		if (this.matches(data, "tui.altScreen.pageDown") && this.app.scrollTranscript(1)) return true;
+		if (this.matches(data, "app.editor.external")) {
 			this.app.commands.openExternalEditor();
 			return true;
 		}

@@ -172,9 +172,9 @@ export class BuiltinCommands {
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
 		}
 		for (const [action, description] of [
-			["editor.submit", "Send (steers while streaming)"],
-			["editor.newLine", "New line"],
-			["editor.tab", "Complete paths and commands"],
+			["tui.input.submit", "Send (steers while streaming)"],
+			["tui.input.newLine", "New line"],
+			["tui.input.tab", "Complete paths and commands"],
 		] as const) {
 			const keys = app.keybindings.getKeys(action).join(", ") || "(unbound)";
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);

@@ -35,7 +35,9 @@ export function collectHeaderInfo(
 			...(runtime.modelFallbackMessage ? [runtime.modelFallbackMessage] : []),
 			...(session.model
 				? []
-				: ["No model configured. Use /login to store an API key, or /model to pick a model (Ctrl+L)."]),
+				: [
+						"No model configured. Use /login to sign in with a subscription or store an API key, or /model to pick a model (Ctrl+L).",
+					]),
 		],
 		verbose: options.verbose ?? false,
 		quiet: options.quiet,

@@ -1,11 +1,14 @@
 import type { Model } from "@pi/ai";
 import { matchesKey, type SelectItem } from "@pi/tui";
+import { adoptSignedInModel } from "../../core/auth/adopt-signed-in-model.js";
+import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
 import { TREE_FILTER_MODES, type TreeFilterMode } from "../../core/config/settings-types.js";
 import { SessionManager } from "../../core/session/session-manager.js";
 import type { SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { describeEntry, keepEntry, oneLine } from "./tree-entries.js";
+import { runTuiSignIn } from "./tui-sign-in.js";
 
 function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
@@ -48,7 +51,9 @@ export class Selectors {
 		void app.runAction(async () => {
 			const models = await app.session.getAvailableModels();
 			if (models.length === 0) {
-				app.showNotice(app.theme.warning("No models available. Use /login to store an API key for a provider."));
+				app.showNotice(
+					app.theme.warning("No models available. Use /login to sign in with a subscription or store an API key."),
+				);
 				return;
 			}
 			const pick = (model: Model): void => {
@@ -221,19 +226,40 @@ export class Selectors {
 		});
 	}
 
+	/** /login: the subscription sign-ins first, then an API key for any provider. */
 	login(): void {
 		const app = this.app;
-		const providers = app.session.modelRuntime.getProviderIds();
+		const runtime = app.session.modelRuntime;
+		const items: SelectItem[] = [
+			...listSignInProviders().map((provider) => ({
+				value: `oauth:${provider.id}`,
+				label: `Sign in: ${provider.name}`,
+			})),
+			...runtime.getProviderIds().map((provider) => ({ value: `key:${provider}`, label: `API key: ${provider}` })),
+		];
 		this.open({
-			title: "Log in: choose a provider",
-			items: providers.map((provider) => ({ value: provider })),
+			title: "Log in: sign in with a subscription, or store an API key",
+			items,
 			onSelect: (item) => {
+				const [kind, provider] = [
+					item.value.slice(0, item.value.indexOf(":")),
+					item.value.slice(item.value.indexOf(":") + 1),
+				];
 				void app.runAction(async () => {
-					const key = await app.uiContext.secret(`API key for ${item.value}`);
+					if (kind === "oauth") {
+						await runTuiSignIn(app, provider);
+						return;
+					}
+					const key = await app.uiContext.secret(`API key for ${provider}`);
 					if (!key) return;
-					app.session.modelRuntime.authStorage.set(item.value, { type: "api_key", key });
-					app.session.modelRuntime.refresh();
-					app.showNotice(app.theme.muted(`Stored an API key for ${item.value}.`));
+					runtime.authStorage.set(provider, { type: "api_key", key });
+					const model = await adoptSignedInModel(app.session, provider);
+					app.refreshEditorChrome();
+					app.showNotice(
+						app.theme.muted(
+							`Stored an API key for ${provider}.${model ? ` Model: ${model.provider}/${model.id}` : ""}`,
+						),
+					);
 				});
 			},
 		});
@@ -247,12 +273,15 @@ export class Selectors {
 			return;
 		}
 		this.open({
-			title: "Log out: remove the stored key of",
-			items: stored.map((provider) => ({ value: provider })),
+			title: "Log out: remove the stored sign-in or key of",
+			items: stored.map((provider) => ({
+				value: provider,
+				description: app.session.modelRuntime.authStorage.get(provider)?.type === "oauth" ? "signed in" : "API key",
+			})),
 			onSelect: (item) => {
-				app.session.modelRuntime.authStorage.remove(item.value);
+				signOut(app.session.modelRuntime.authStorage, item.value);
 				app.session.modelRuntime.refresh();
-				app.showNotice(app.theme.muted(`Removed the stored key of ${item.value}.`));
+				app.showNotice(app.theme.muted(`Signed out of ${item.value}: its stored credential was removed.`));
 			},
 		});
 	}

@@ -13,7 +13,7 @@ describe("ACP agent", () => {
 		expect(init.agentInfo).toEqual({ name: "pi", title: "pi", version: "9.9.9" });
 		expect(init.agentCapabilities?.loadSession).toBe(true);
 		expect(init.agentCapabilities?.promptCapabilities).toEqual({ image: true, audio: false, embeddedContext: true });
-		expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
+		expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false });
 		expect(init.authMethods?.map((method) => method.id)).toEqual(["pi-auth", "env"]);
 	});
 

@@ -193,7 +193,7 @@ describe("interactive app keys and commands", () => {
 
 	it("/name, /session and /hotkeys (with a keybindings.json override)", async () => {
 		const agentDir = tempDir();
-		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.expandTools": "ctrl+e" }));
+		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+e" }));
 		const fixture = await setup({ agentDir });
 		await fixture.type("/name my task\r");
 		await fixture.waitForText("• my task");
@@ -201,8 +201,8 @@ describe("interactive app keys and commands", () => {
 		await fixture.waitForText("Messages: 0 user");
 		expect(fixture.screen()).toContain(`ID: ${fixture.app.session.sessionId}`);
 		await fixture.type("/hotkeys\r");
-		await fixture.waitForText("app.expandTools");
-		const line = fixture.terminal.getViewport().find((text) => text.includes("app.expandTools"));
+		await fixture.waitForText("app.tools.expand");
+		const line = fixture.terminal.getViewport().find((text) => text.includes("app.tools.expand"));
 		expect(line).toContain("ctrl+e");
 		expect(line).not.toContain("ctrl+o");
 	});
