@@ -42,8 +42,11 @@ const notice = (connection: RpcConnection, text: string) =>
 
 async function commandsOf(connection: RpcConnection): Promise<string[]> {
 	const response = await connection.request({ type: "get_commands" });
-	const data = response.data as { commands: { name: string; source: string }[] };
-	return data.commands.filter((command) => command.source === "extension").map((command) => command.name);
+	const data = response.data as { commands: { name: string; source: string; path?: string }[] };
+	// Only the example's own: the CLI's built-in extensions (e.g. /mcp) register commands too.
+	return data.commands
+		.filter((command) => command.source === "extension" && command.path?.startsWith(EXAMPLES))
+		.map((command) => command.name);
 }
 
 describe("shipped example extensions", () => {
@@ -94,10 +97,7 @@ describe("shipped example extensions", () => {
 	});
 
 	it("echo-provider: a provider registered as an object answers offline", async () => {
-		const { rpc } = await start(
-			[join(EXAMPLES, "echo-provider.ts")],
-			["--model", "echo/parrot"],
-		);
+		const { rpc } = await start([join(EXAMPLES, "echo-provider.ts")], ["--model", "echo/parrot"]);
 		await rpc.request({ type: "prompt", message: "hello there" });
 		await settled(rpc);
 		const text = (await rpc.request({ type: "get_last_assistant_text" })).data as { text: string };
