@@ -67,6 +67,8 @@ export class Agent {
 	maxRetryDelayMs: number | undefined;
 	/** Forwarded to `streamFn`; read when a run starts. */
 	onPayload: SimpleStreamOptions["onPayload"];
+	/** Forwarded to `streamFn` (the provider's HTTP status and headers); read when a run starts. */
+	onResponse: SimpleStreamOptions["onResponse"];
 	/** Receives listener failures. Default: `console.error`. */
 	onListenerError: ListenerErrorHandler;
 

@@ -78,6 +78,7 @@ export type {
 	ExtensionHandler,
 	ExtensionHandlers,
 	ExtensionToolDefinition,
+	ExtensionToolResult,
 	HandlerReturn,
 	InlineExtension,
 	RegisteredCommandOptions,
@@ -100,6 +101,7 @@ export type {
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";
 export type {
+	AfterProviderResponseEvent,
 	BeforeAgentStartEvent,
 	BeforeAgentStartResult,
 	BeforeProviderRequestEvent,
@@ -111,9 +113,11 @@ export type {
 	InputEvent,
 	InputResult,
 	McpServersChangeEvent,
+	MessageEndResult,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
+	ProviderStreamEvent,
 	ResourcesDiscoverEvent,
 	ResourcesDiscoverResult,
 	SessionBeforeCompactEvent,
@@ -126,12 +130,28 @@ export type {
 	SessionShutdownEvent,
 	SessionStartEventPayload,
 	SessionTreeEvent,
+	SystemPromptOptions as BuildSystemPromptOptions,
 	ThinkingLevelSelectEvent,
 	ToolCallEvent,
 	ToolCallResult,
 	ToolResultEvent,
 	ToolResultPatch,
+	UserBashEvent,
+	UserBashOutcome,
+	UserBashResult,
 } from "./core/extensions/extension-events.js";
+export type {
+	EntryRenderer,
+	EntryRenderOptions,
+	MarkdownTransformContext,
+	MarkdownTransformer,
+	MessageRenderer,
+	MessageRenderOptions,
+	ToolRenderContext,
+	ToolRendererResolver,
+	ToolRenderers,
+	ToolRenderResultOptions,
+} from "./core/extensions/extension-renderers.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
 export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
@@ -142,14 +162,21 @@ export {
 	noopExtensionRunner,
 } from "./core/extensions/extension-runner-seam.js";
 export {
+	type CustomComponentFactory,
+	type CustomComponentOptions,
+	completeUIContext,
 	type DialogOptions,
+	type EditorComponentFactory,
 	type ExtensionUIContext,
+	type ModeUIContext,
 	type NotifyType,
 	noopUIContext,
 	type TerminalInputListener,
+	type UIComponentFactory,
 	type WidgetContent,
 	type WidgetOptions,
 	type WidgetPlacement,
+	type WorkingIndicator,
 } from "./core/extensions/extension-ui-context.js";
 export {
 	formatReadLineRange,
@@ -187,6 +214,14 @@ export {
 } from "./core/messages.js";
 export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
+export {
+	isVirtualModel,
+	type RouteContext,
+	type RouteReason,
+	type RouteRequest,
+	type RouteResult,
+	type VirtualModelDefinition,
+} from "./core/models/virtual-models.js";
 export { findPackageMcpConfigs, type PackageMcpConfig } from "./core/packages/package-mcp.js";
 export {
 	type GitPackageSource,

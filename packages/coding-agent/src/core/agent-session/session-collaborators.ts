@@ -74,6 +74,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		emit,
 		isBusy: () => run.isBusy,
 		store: (message) => context.append(message),
+		userBash: async (event) => host.session.extensionRunner.emitUserBash?.(event),
 	});
 	const queues = new SessionQueues(agent, emit, settings);
 	const modelControl = new SessionModelControl({

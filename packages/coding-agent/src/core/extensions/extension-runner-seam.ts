@@ -14,7 +14,10 @@ import type {
 	SessionShutdownReason,
 	SessionTreeEvent,
 	ThinkingLevelSelectEvent,
+	UserBashEvent,
+	UserBashResult,
 } from "./extension-events.js";
+import type { MessageRenderer } from "./extension-renderers.js";
 import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -81,6 +84,10 @@ export interface ExtensionRunnerSeam {
 	emitSessionBeforeCompact?(request: BeforeCompactRequest): Promise<BeforeCompactDecision>;
 	/** `session_before_tree` before a tree navigation (and its optional summary). */
 	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
+	/** `user_bash` before a user shell command: the first handler that answers decides how it runs. */
+	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
+	/** The renderer an extension registered for custom messages of `customType` (TUI). */
+	getMessageRenderer?(customType: string): MessageRenderer | undefined;
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */

@@ -22,7 +22,13 @@ import type {
 	ExtensionMode,
 } from "./extension-bindings.js";
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
-import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
+import type {
+	ExtensionEventMap,
+	ExtensionEventName,
+	SessionStartEventPayload,
+	UserBashEvent,
+	UserBashResult,
+} from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import { collectByKey, type ExtensionLoadError, type ExtensionRecord } from "./extension-record.js";
 import type { EntryRenderer, MarkdownTransformer, MessageRenderer, ToolRenderers } from "./extension-renderers.js";
@@ -571,6 +577,26 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	emitSessionBeforeChange(event: SessionBeforeChangeEvent): Promise<{ cancel: boolean }> {
 		return emitSessionBeforeChangeOf(this, event);
+	}
+
+	/** `user_bash`: the first handler that returns operations or a result decides; a throw blocks the command. */
+	async emitUserBash(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined> {
+		let decision: UserBashResult | undefined;
+		await this.emitCollect(
+			{ type: "user_bash", ...event },
+			(result) => {
+				if (!result || (!result.operations && !result.result)) return false;
+				decision = result;
+				return true;
+			},
+			(message) => {
+				decision = {
+					result: { output: `Blocked by extension: ${message}`, exitCode: 1, cancelled: false, truncated: false },
+				};
+				return true;
+			},
+		);
+		return decision;
 	}
 
 	/** `resources_discover`: every returned path is collected. */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { ResolvedPackage } from "../packages/package-resolver.js";
 import type { SessionPackages } from "../packages/session-packages.js";
@@ -13,6 +13,7 @@ import {
 import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
+import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
 import { formatLoadError, importExtensionModule } from "./import-extension.js";
 
 /**
@@ -83,6 +84,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	const bus = createExtensionEventBus();
 	const extensions: { path: string }[] = [];
 	const seen = new Set<string>();
+	const warnedDirs = new Set<string>();
 
 	const runFactory = async (path: string, factory: ExtensionFactory): Promise<void> => {
 		const record = createExtensionRecord(path);
@@ -105,6 +107,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 				runner.addLoadError({ path, error: `Extension not found: ${path}` });
 				continue;
 			}
+			warnAboutBundledHostPackages(runner, path, warnedDirs);
 			const imported = await importExtensionModule(path);
 			if ("error" in imported) {
 				runner.addLoadError({ path, error: imported.error });
@@ -173,6 +176,15 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		errors: runner.loadErrors.map((error) => ({ path: error.path, error: error.error })),
 		projectTrusted,
 	};
+}
+
+/** Says once per directory when an extension ships its own copy of a host package (it is never used). */
+function warnAboutBundledHostPackages(runner: ExtensionRunner, path: string, warned: Set<string>): void {
+	const dir = dirname(path);
+	if (warned.has(dir)) return;
+	warned.add(dir);
+	const warning = bundledHostPackagesWarning(dir, findBundledHostPackages(dir));
+	if (warning) runner.diagnostics.push(warning);
 }
 
 // `-e npm:…`, `-e git:…`, `-e https://…`, or `-e <folder>` of a pi package (a `pi` manifest or

@@ -46,6 +46,7 @@ function systemPromptOptions(
 			description: skill.description,
 			filePath: skill.filePath,
 		})),
+		sections: {},
 	};
 }
 

@@ -2,6 +2,7 @@
 // host's TypeBox 0.34, shaped so code written against either API runs. Schemas built through
 // either name are the host's own, so the host validates tool arguments with the one `Value`
 // module it already has (no second TypeBox, no code generation).
+import { jsonSchemaToTypeBox } from "@pi/ai";
 import * as typebox from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import * as typeboxValue from "@sinclair/typebox/value";
@@ -18,8 +19,18 @@ export class CompatValidator<T extends Schema = Schema> {
 	readonly #schema: T;
 
 	constructor(schema: T, references: Schema[] = []) {
-		this.#schema = schema;
-		this.#check = TypeCompiler.Compile(schema, references);
+		let usable = schema;
+		let check: ReturnType<typeof TypeCompiler.Compile<T>>;
+		try {
+			check = TypeCompiler.Compile(schema, references);
+		} catch {
+			// Kinds the compiler does not know (e.g. `Type.Unsafe` from StringEnum): compile the plain
+			// JSON Schema instead, rebuilt from TypeBox builders.
+			usable = jsonSchemaToTypeBox(JSON.parse(JSON.stringify(schema))) as T;
+			check = TypeCompiler.Compile(usable, references);
+		}
+		this.#schema = usable;
+		this.#check = check;
 	}
 
 	Schema(): T {

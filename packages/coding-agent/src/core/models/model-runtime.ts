@@ -239,8 +239,11 @@ export class ModelRuntime {
 		return [...this.models.getModels().filter((model) => !hidden.has(`${model.provider}/${model.id}`)), ...virtual];
 	}
 
+	/** Provider ids: the catalogue's, then those only virtual models are listed under. */
 	getProviderIds(): string[] {
-		return this.models.getProviders().map((provider) => provider.id);
+		const ids = this.models.getProviders().map((provider) => provider.id);
+		for (const model of this.getVirtualModels()) if (!ids.includes(model.provider)) ids.push(model.provider);
+		return ids;
 	}
 
 	getModel(providerId: string, modelId: string): Model | undefined {

@@ -18,6 +18,7 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
+import type { CustomMessage } from "../../core/messages.js";
 import { DefaultResourceLoader } from "../../core/sdk.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
@@ -30,8 +31,8 @@ import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
-import { setExtensionTheme } from "./extension-theme.js";
 import { UserMessageComponent } from "./components/user-message.js";
+import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitBranchWatcher } from "./git-branch.js";
@@ -144,6 +145,7 @@ export class InteractiveApp implements InteractiveAppView {
 				},
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 				requestRender: () => this.tui.requestRender(),
+				renderCustom: (message, expanded) => this.renderCustomMessage(message, expanded),
 			},
 			{
 				showThinking: tuiSettings.showThinkingBlocks,
@@ -202,6 +204,22 @@ export class InteractiveApp implements InteractiveAppView {
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
+	}
+
+	/** An extension's renderer of a custom message; a failing renderer falls back to the default look. */
+	private renderCustomMessage(message: CustomMessage, expanded: boolean): Component | undefined {
+		const renderer = this.session.extensionRunner.getMessageRenderer?.(message.customType);
+		if (!renderer) return undefined;
+		try {
+			return renderer(message, { expanded, outputPad: this.theme.outputPad }, extensionThemeOf(this.theme));
+		} catch (error) {
+			this.showNotice(
+				this.theme.error(
+					`Renderer of "${message.customType}" failed: ${error instanceof Error ? error.message : String(error)}`,
+				),
+			);
+			return undefined;
+		}
 	}
 
 	/** The editor that has the user's input: an extension's (setEditorComponent) or the built-in one. */

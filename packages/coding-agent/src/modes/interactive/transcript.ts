@@ -1,7 +1,8 @@
 import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
+import type { Component } from "@pi/tui";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
-import { textOfContent } from "../../core/messages.js";
+import { type CustomMessage, textOfContent } from "../../core/messages.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { NoticeComponent } from "./components/notice.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
@@ -18,6 +19,8 @@ export interface TranscriptHooks {
 	setPending(steering: readonly string[], followUp: readonly string[]): void;
 	/** A running tool's `Elapsed` line changed (called every {@link ELAPSED_TICK_MS} while one runs). */
 	requestRender?(): void;
+	/** An extension's component for a custom message, or undefined for the default look. */
+	renderCustom?(message: CustomMessage, expanded: boolean): Component | undefined;
 }
 
 /** How often a running tool's `Elapsed` time is redrawn. */
@@ -139,10 +142,13 @@ export class Transcript {
 				this.container.addChild(tool);
 				return;
 			}
-			case "custom":
-				if (message.display)
-					this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
+			case "custom": {
+				if (!message.display) return;
+				const custom = this.hooks.renderCustom?.(message, this.toolsExpanded);
+				if (custom) this.container.addChild(custom);
+				else this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
 				return;
+			}
 			case "compactionSummary":
 				this.addNotice(this.theme.muted(`Compacted ${message.tokensBefore} tokens of earlier history.`));
 				return;
