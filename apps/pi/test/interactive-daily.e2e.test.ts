@@ -120,7 +120,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		await pi.waitFor("1/2 enabled (unsaved)");
 		pi.keys("C-s");
-		await pi.waitFor("Saved the model selection");
+		await pi.waitFor("Model selection saved to settings");
 		expect(settings().enabledModels).toEqual([`${MOCK_PROVIDER}/second-model`]);
 		pi.keys("Escape");
 		await pi.waitFor((screen) => !screen.includes("Scoped Models"));
@@ -129,6 +129,19 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Saved trust decision: trusted");
 		const trust = JSON.parse(readFileSync(join(session.env.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
 		expect(Object.values(trust)).toContain(true);
+	});
+
+	it("Ctrl+G edits the prompt in $EDITOR, in fullscreen too, and pi takes the terminal back", async () => {
+		useSettings({ tuiMode: "fullscreen" });
+		const editor = join(session.env.root, "fake-editor.sh");
+		writeFileSync(editor, `#!/bin/sh\nprintf 'written by the editor' > "$1"\n`, { mode: 0o755 });
+		const pi = session.start([], { extraEnv: { EDITOR: editor } });
+		await pi.waitFor(MOCK_MODEL);
+		pi.type("draft");
+		pi.keys("C-g");
+		await pi.waitFor("written by the editor");
+		expect(pi.format("alternate_on")).toBe("1");
+		expect(pi.format("mouse_any_flag")).toBe("1");
 	});
 
 	it("Alt+Up takes the queued messages back into the editor", async () => {

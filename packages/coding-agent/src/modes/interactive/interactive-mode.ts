@@ -42,12 +42,12 @@ export async function runInteractiveMode(
 	const restore = (): void => {
 		if (!app.isQuitting) app.quit(1);
 	};
-	// The quit above also ends `app.run()`: whichever way out finishes first exits with the signal's status.
-	let signalStatus: number | undefined;
+	// Set before quitting: the main path below may finish first and must report the signal too.
+	let signalCode: number | undefined;
 	const onSignal = (signal: NodeJS.Signals): void => {
-		signalStatus = signal === "SIGTERM" ? 143 : 129;
+		signalCode = signal === "SIGTERM" ? 143 : 129;
+		process.exitCode = signalCode;
 		restore();
-		process.exitCode = signalStatus;
 		void runtime.dispose().finally(() => {
 			killTrackedProcessGroups();
 			process.exit(process.exitCode);
@@ -66,7 +66,7 @@ export async function runInteractiveMode(
 		await app.init();
 		const code = await app.run();
 		await runtime.dispose().catch(() => undefined);
-		return signalStatus ?? code;
+		return signalCode ?? code;
 	} catch (error) {
 		restore();
 		throw error;

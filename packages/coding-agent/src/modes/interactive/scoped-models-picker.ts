@@ -153,7 +153,7 @@ export function scopedModelsCommand(app: InteractiveAppView, selectors: Selector
 					session.settingsManager.updateGlobal({ enabledModels: [...scope.enabledKeys] });
 					unsaved = false;
 					picker.setStatus(status());
-					app.showNotice(app.theme.muted("Saved the model selection to settings (enabledModels)"));
+					app.showNotice(app.theme.muted("Model selection saved to settings (enabledModels)"));
 					return true;
 				} else {
 					return false;

@@ -57,7 +57,7 @@ describe("the daily commands", () => {
 		expect(isScoped).toBe(true);
 		expect(models.map((entry) => entry.model.id)).toEqual(["model-b", "model-c"]);
 		await fixture.type("\x13");
-		await fixture.waitForText("Saved the model selection");
+		await fixture.waitForText("Model selection saved to settings");
 		expect(fixture.app.session.settingsManager.getEnabledModels()).toEqual(["faux/model-b", "faux/model-c"]);
 		// Ctrl+X clears, Ctrl+A enables all again.
 		await fixture.type("\x18");

@@ -1,4 +1,4 @@
-import { type Component, padToWidth, truncateToWidth, visibleWidth } from "@pi/tui";
+import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
 import type { Theme } from "../theme.js";
 import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 
@@ -179,9 +179,7 @@ export class ScreenLayout implements Component {
 		while (window.length < shown) window.push("");
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
 		const bar = this.scrollbar(scrolling.length, start, room);
-		const framed = window.map(
-			(line, row) => `${padToWidth(truncateToWidth(line, contentWidth), contentWidth)}${bar[row] ?? " "}`,
-		);
+		const framed = window.map((line, row) => `${fitToWidth(line, contentWidth)}${bar[row] ?? " "}`);
 		return framed.concat(fixed);
 	}
 
@@ -203,4 +201,11 @@ export class ScreenLayout implements Component {
 		}
 		return cells;
 	}
+}
+
+/** `line` padded to exactly `width` cells; components' lines already fit, so one measure per line. */
+function fitToWidth(line: string, width: number): string {
+	const used = visibleWidth(line);
+	if (used === width) return line;
+	return used < width ? `${line}${" ".repeat(width - used)}` : truncateToWidth(line, width);
 }
