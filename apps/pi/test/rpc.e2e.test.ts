@@ -133,7 +133,13 @@ describe("pi --mode rpc: commands", () => {
 		expect((await c.request({ type: "export_html" })).error).toBe("Cannot export in-memory session to HTML");
 		expect((await c.request({ type: "set_session_name", name: "  work  " })).success).toBe(true);
 		expect((await c.request({ type: "get_state" })).data).toMatchObject({ sessionName: "work" });
-		expect((await c.request({ type: "get_commands" })).data).toEqual({ commands: [] });
+		// Only the built-in MCP extension's /mcp, as in pi 1.4: no discovered extension, prompt or skill.
+		const commands = (await c.request({ type: "get_commands" })).data as {
+			commands: { name: string; source: string }[];
+		};
+		expect(commands.commands.map(({ name, source }) => ({ name, source }))).toEqual([
+			{ name: "mcp", source: "extension" },
+		]);
 		expect(await c.close()).toBe(0);
 	});
 

@@ -59,12 +59,6 @@ describe("bad flags: one clear line, exit 1", () => {
 		expect(result.stderr).toBe('Error: Model "no-such-model-anywhere" not found (see pi --list-models)\n');
 		expect(result.code).toBe(1);
 	});
-
-	it("a later subcommand says it is not available yet and exits 2", async () => {
-		const result = await runPi(env, ["install", "npm:foo"]);
-		expect(result.stderr).toBe('Subcommand "install" is not available yet\n');
-		expect(result.code).toBe(2);
-	});
 });
 
 describe("first run without a model", () => {

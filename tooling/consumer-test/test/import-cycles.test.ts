@@ -11,6 +11,8 @@ const SOURCE_DIRS = [
 	"packages/agent/src",
 	"packages/tui/src",
 	"packages/coding-agent/src",
+	"packages/codemode/src",
+	"packages/mcp/src",
 	"apps/pi/src",
 	"tooling/llm-mock/src",
 	"tooling/bench/src",

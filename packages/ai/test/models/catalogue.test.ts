@@ -7,7 +7,7 @@ import { BUILTIN_APIS } from "../../src/providers/register-builtins.js";
 import { getSupportedThinkingLevels } from "../../src/thinking-levels.js";
 import { calculateCost, emptyUsage } from "../../src/utils/calculate-cost.js";
 
-/** A sample of providers with their documented variable and API (the reference's providers.md). */
+/** A sample of providers with their documented variable and API (from pi 1.4's provider documentation). */
 const SAMPLE: Record<string, { envVar: string; api: string; baseUrl?: string }> = {
 	anthropic: { envVar: "ANTHROPIC_API_KEY", api: "anthropic-messages", baseUrl: "https://api.anthropic.com" },
 	deepseek: { envVar: "DEEPSEEK_API_KEY", api: "openai-completions", baseUrl: "https://api.deepseek.com" },

@@ -1,4 +1,4 @@
-// The `mcpServers` entry of mcp.json as pi understands it (docs/mcp.md "Configure servers").
+// The `mcpServers` entry of mcp.json as pi understands it (packages/coding-agent/docs/mcp.md).
 
 /** How a server's tools reach the model. */
 export type McpExposure = "codemode" | "deferred" | "direct" | "hidden";

@@ -132,6 +132,16 @@ export interface ExecuteToolOptions {
 	onUpdate?: AgentToolUpdateCallback;
 }
 
+/** One nested call to run. */
+export interface NestedToolCallRequest extends ExecuteToolOptions {
+	name: string;
+	args: Record<string, unknown>;
+	/** The id pi gave this call (`<parent id>/<n>`). */
+	toolCallId: string;
+	/** The calling tool's call id; absent for calls made outside a tool (commands, handlers). */
+	parentToolCallId?: string;
+}
+
 /** What `ctx.executeTool` resolves to: the nested tool's result and whether it failed. */
 export interface ExecutedToolResult extends AgentToolResult {
 	isError: boolean;

@@ -6,9 +6,14 @@ import type { ContextUsage } from "../agent-session/session-stats.js";
 import type { Settings } from "../config/settings-types.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
-import type { ExecutedToolResult, SendMessageOptions, SlashCommandInfo, ToolInfo } from "./extension-api.js";
+import type {
+	ExecutedToolResult,
+	NestedToolCallRequest,
+	SendMessageOptions,
+	SlashCommandInfo,
+	ToolInfo,
+} from "./extension-api.js";
 import type { CustomMessageInput, SystemPromptOptions } from "./extension-events.js";
-import type { NestedToolCallRequest } from "./nested-tool-call.js";
 
 export interface ExtensionHost {
 	readonly cwd: string;

@@ -4,19 +4,9 @@
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import { validateToolArguments } from "@pi/ai";
 import { emitToolCall, emitToolResult } from "./agent-hooks.js";
-import type { ExecutedToolResult, ExecuteToolOptions } from "./extension-api.js";
+import type { ExecutedToolResult, NestedToolCallRequest } from "./extension-api.js";
 import type { ToolExecutionEndEvent, ToolExecutionStartEvent, ToolExecutionUpdateEvent } from "./extension-events.js";
 import type { ExtensionRunner } from "./extension-runner.js";
-
-/** One nested call to run. */
-export interface NestedToolCallRequest extends ExecuteToolOptions {
-	name: string;
-	args: Record<string, unknown>;
-	/** The id pi gave this call (`<parent id>/<n>`). */
-	toolCallId: string;
-	/** The calling tool's call id; absent for calls made outside a tool (commands, handlers). */
-	parentToolCallId?: string;
-}
 
 export type NestedToolEvent = ToolExecutionStartEvent | ToolExecutionUpdateEvent | ToolExecutionEndEvent;
 

@@ -1,6 +1,6 @@
 // Tool selection lists (`--tools`, `--exclude-tools`, `defaultTools`): plain entries are names or
 // `*` patterns that form a selection; a list of only `+name`/`-name` entries changes an inherited
-// selection instead of replacing it (settings.md "Tools", cli.md "Tools").
+// selection instead of replacing it (pi 1.4's documented rules; our docs/cli.md "Tools").
 
 /** Whether an entry is a change (`+name` or `-name`) rather than a plain name or pattern. */
 export function isToolChange(entry: string): boolean {
