@@ -25,7 +25,9 @@ export async function streamCodexOverWebSocket(
 	builder: AssistantMessageBuilder,
 	signal: AbortSignal | undefined,
 ): Promise<void> {
-	const { default: WebSocket } = await import("ws");
+	const wsModule = await import("ws");
+	// `ws` is CommonJS: Node gives its class as `default`; a bundle may nest it once more.
+	const WebSocket = (wsModule.default as unknown as { default?: typeof wsModule.default }).default ?? wsModule.default;
 	const socket = new WebSocket(codexWebSocketUrl(baseUrl), {
 		headers: { ...headers, Authorization: `Bearer ${apiKey}`, "OpenAI-Beta": WEBSOCKET_BETA },
 	});

@@ -1,4 +1,5 @@
 import type { Agent } from "node:http";
+import { commonJsExports } from "../../utils/commonjs-exports.js";
 
 /** Agents that tunnel through a proxy: one for http: targets, one for https: targets. */
 export interface ProxyAgents {
@@ -51,9 +52,8 @@ export async function proxyAgentsFor(
 ): Promise<ProxyAgents | undefined> {
 	const proxy = proxyUrlFor(target, env);
 	if (!proxy) return undefined;
-	const [{ HttpProxyAgent }, { HttpsProxyAgent }] = await Promise.all([
-		import("http-proxy-agent"),
-		import("https-proxy-agent"),
-	]);
+	const [httpModule, httpsModule] = await Promise.all([import("http-proxy-agent"), import("https-proxy-agent")]);
+	const { HttpProxyAgent } = commonJsExports(httpModule, "HttpProxyAgent");
+	const { HttpsProxyAgent } = commonJsExports(httpsModule, "HttpsProxyAgent");
 	return { http: new HttpProxyAgent(proxy), https: new HttpsProxyAgent(proxy) };
 }
