@@ -43,6 +43,8 @@ export type {
 } from "./provider.js";
 export { createProvider, envApiKeyAuth, keylessAuth } from "./provider.js";
 export type { AnthropicOptions, AnthropicToolChoice } from "./providers/anthropic-options.js";
+export type { AzureOpenAIResponsesOptions } from "./providers/azure-openai-responses-options.js";
+export type { BedrockOptions } from "./providers/bedrock-options.js";
 export type {
 	FauxModelDefinition,
 	FauxProviderHandle,
@@ -64,14 +66,19 @@ export type {
 } from "./providers/faux-script.js";
 export { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "./providers/faux-script.js";
 export type { GoogleOptions, GoogleThinkingOptions, GoogleToolChoice } from "./providers/google-options.js";
+export type { GoogleVertexOptions } from "./providers/google-vertex-options.js";
+export type { MistralOptions } from "./providers/mistral-conversations.js";
+export type { OpenAICodexResponsesOptions } from "./providers/openai-codex-responses-options.js";
 export type {
 	OpenAICompletionsOptions,
 	OpenAICompletionsToolChoice,
 } from "./providers/openai-completions-options.js";
 export type { OpenAIResponsesOptions } from "./providers/openai-responses-options.js";
+export type { PiMessagesOptions } from "./providers/pi-messages.js";
 export { BUILTIN_APIS, registerBuiltinApis } from "./providers/register-builtins.js";
 export type { UsageUpdate } from "./providers/shared/assistant-message-builder.js";
 export { AssistantMessageBuilder } from "./providers/shared/assistant-message-builder.js";
+export { applyHttpProxySetting } from "./providers/shared/proxy-agent.js";
 export { REDACTED, redactSecrets } from "./redact-secrets.js";
 export { SIMPLE_MAX_TOKENS_CAP } from "./simple-max-tokens.js";
 export {
@@ -122,6 +129,7 @@ export type {
 	Message,
 	Model,
 	ModelCost,
+	ModelCostTier,
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 	PayloadHook,
