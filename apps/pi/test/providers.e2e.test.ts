@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, startMock } from "./support/index.js";
 
@@ -185,5 +188,73 @@ describe("documented credential routes of the built-in providers", () => {
 		expect(result.stdout).toBe("vertex\n");
 		expect(mock.requests[0]?.path).toBe("/v1/publishers/google/models/gemini-2.5-pro:streamGenerateContent?alt=sse");
 		expect(mock.requests[0]?.headers["x-goog-api-key"]).toBe("gcp-key");
+	});
+});
+
+/** A one-file ustar archive holding `package/dist/providers/data/deepseek.json`. */
+function deepseekTarball(): Buffer {
+	const content = Buffer.from(
+		JSON.stringify({
+			"openai-completions": {
+				"chat:deepseek-next": {
+					id: "deepseek-next",
+					name: "DeepSeek Next",
+					api: "openai-completions",
+					baseUrl: "https://api.deepseek.com",
+					reasoning: true,
+					input: ["text"],
+					cost: { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 0 },
+					contextWindow: 2_000_000,
+					maxTokens: 100_000,
+					type: "chat",
+				},
+			},
+		}),
+	);
+	const header = Buffer.alloc(512);
+	header.write("package/dist/providers/data/deepseek.json", 0);
+	header.write(`${content.length.toString(8).padStart(11, "0")}\0`, 124);
+	header.write("0", 156);
+	return gzipSync(
+		Buffer.concat([header, content, Buffer.alloc((512 - (content.length % 512)) % 512), Buffer.alloc(1024)]),
+	);
+}
+
+describe("pi update --models", () => {
+	it("refreshes the catalogue from the registry on request; later runs use it", async () => {
+		const registry = createServer((request, response) => {
+			const base = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+			if (request.url?.endsWith("/latest")) {
+				response.end(JSON.stringify({ version: "9.9.9", dist: { tarball: `${base}/pi-ai.tgz` } }));
+			} else response.end(deepseekTarball());
+		});
+		await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+		try {
+			const npmEnv = {
+				...env.env,
+				npm_config_registry: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`,
+			};
+			const before = await runPi({ ...env, env: { ...npmEnv, DEEPSEEK_API_KEY: "k" } }, ["--list-models"]);
+			expect(before.stdout).not.toContain("deepseek-next");
+			const update = await runPi({ ...env, env: npmEnv }, ["update", "--models"]);
+			expect(update.stderr).toBe("");
+			expect(update.code).toBe(0);
+			expect(update.stdout).toBe(
+				"Updated the model catalogue from @earendil-works/pi-ai@9.9.9: 1 providers, 1 models\n",
+			);
+			const after = await runPi({ ...env, env: { ...npmEnv, DEEPSEEK_API_KEY: "k" } }, ["--list-models"]);
+			expect(after.stdout).toContain("deepseek/deepseek-next");
+		} finally {
+			registry.close();
+		}
+	});
+
+	it("says why when the registry cannot be reached", async () => {
+		const result = await runPi({ ...env, env: { ...env.env, npm_config_registry: "http://127.0.0.1:9" } }, [
+			"update",
+			"--models",
+		]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toMatch(/^Error: could not update the model catalogue: /);
 	});
 });

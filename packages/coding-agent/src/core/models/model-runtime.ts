@@ -18,6 +18,7 @@ import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
 import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
+import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
@@ -86,6 +87,7 @@ export class ModelRuntime {
 	): Promise<ModelRuntime> {
 		const agentDir = options.agentDir ?? getAgentDir();
 		const storage = options.authStorage ?? new AuthStorage(join(agentDir, "auth.json"));
+		loadRefreshedCatalogue(agentDir);
 		return new ModelRuntime(storage, join(agentDir, "models.json"), { shellPath: options.shellPath });
 	}
 
