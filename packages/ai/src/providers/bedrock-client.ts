@@ -41,10 +41,8 @@ export async function createBedrockClient(
 	const endpointRegion = standardEndpointRegion(model.baseUrl);
 	const arnRegion = /^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):/.exec(model.id)?.[1];
 	const useEndpoint = model.baseUrl !== "" && (endpointRegion === undefined || (!configuredRegion && !env.AWS_PROFILE));
-	const handlerModule = await import("@smithy/node-http-handler");
 	// A CommonJS package: a bundler may put its exports under `default`.
-	const { NodeHttpHandler } =
-		"NodeHttpHandler" in handlerModule ? handlerModule : (handlerModule as { default: typeof handlerModule }).default;
+	const { NodeHttpHandler } = commonJsExports(await import("@smithy/node-http-handler"), "NodeHttpHandler");
 	const agents = await proxyAgentsFor(model.baseUrl, env);
 	const config: BedrockRuntimeClientConfig = {
 		region: arnRegion ?? configuredRegion ?? endpointRegion ?? "us-east-1",

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import type { Readable } from "node:stream";
 import { defaultEnv } from "../../env-api-keys.js";
 import { NodeHttpBody, nodeHttpBodyStream } from "./node-http-body.js";
-import { proxyAgentsFor } from "./proxy-agent.js";
+import { proxyAgentsFor, proxyUrlFor } from "./proxy-agent.js";
 
 /**
  * A `fetch` for the vendor SDKs over `node:http`/`node:https`. Node's own fetch (undici) costs a
@@ -33,7 +33,9 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 	const bytes = typeof body === "string" ? Buffer.from(body) : (body ?? undefined);
 	const headers = requestHeaders(init?.headers, bytes);
 	// HTTP(S)_PROXY / NO_PROXY (and the httpProxy setting, which sets them): a tunnel agent per proxy.
-	const proxy = await proxyAgentsFor(url.href, defaultEnv());
+	const env = defaultEnv();
+	const proxy = proxyUrlFor(url.href, env) ? await proxyAgentsFor(url.href, env) : undefined;
+	if (signal?.aborted) throw signal.reason;
 
 	const response = await new Promise<IncomingMessage>((resolve, reject) => {
 		const options: RequestOptions = { method, headers };
