@@ -33,6 +33,13 @@ export { ANTHROPIC_BASE_URL, ANTHROPIC_MODELS, anthropicProvider } from "./model
 export { builtinModels } from "./models/builtin-models.js";
 export type { BuiltinModelId, BuiltinModelIds } from "./models/builtin-providers.js";
 export { BUILTIN_PROVIDER_FACTORIES, builtinProviders } from "./models/builtin-providers.js";
+export type { RefreshedCatalogue } from "./models/catalogue-refresh.js";
+export {
+	CATALOGUE_SOURCE_PACKAGE,
+	catalogueFromTarball,
+	fetchModelCatalogue,
+	setCatalogueOverride,
+} from "./models/catalogue-refresh.js";
 export { CEREBRAS_BASE_URL, CEREBRAS_MODELS, cerebrasProvider } from "./models/cerebras.js";
 export { GOOGLE_BASE_URL, GOOGLE_MODELS, googleProvider } from "./models/google.js";
 export { GROQ_BASE_URL, GROQ_MODELS, groqProvider } from "./models/groq.js";
@@ -57,6 +64,8 @@ export type {
 } from "./provider.js";
 export { createProvider, envApiKeyAuth, keylessAuth } from "./provider.js";
 export type { AnthropicOptions, AnthropicToolChoice } from "./providers/anthropic-options.js";
+export type { AzureOpenAIResponsesOptions } from "./providers/azure-openai-responses-options.js";
+export type { BedrockOptions } from "./providers/bedrock-options.js";
 export type {
 	FauxModelDefinition,
 	FauxProviderHandle,
@@ -78,14 +87,19 @@ export type {
 } from "./providers/faux-script.js";
 export { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "./providers/faux-script.js";
 export type { GoogleOptions, GoogleThinkingOptions, GoogleToolChoice } from "./providers/google-options.js";
+export type { GoogleVertexOptions } from "./providers/google-vertex-options.js";
+export type { MistralOptions } from "./providers/mistral-conversations.js";
+export type { OpenAICodexResponsesOptions } from "./providers/openai-codex-responses-options.js";
 export type {
 	OpenAICompletionsOptions,
 	OpenAICompletionsToolChoice,
 } from "./providers/openai-completions-options.js";
 export type { OpenAIResponsesOptions } from "./providers/openai-responses-options.js";
+export type { PiMessagesOptions } from "./providers/pi-messages.js";
 export { BUILTIN_APIS, registerBuiltinApis } from "./providers/register-builtins.js";
 export type { UsageUpdate } from "./providers/shared/assistant-message-builder.js";
 export { AssistantMessageBuilder } from "./providers/shared/assistant-message-builder.js";
+export { applyHttpProxySetting } from "./providers/shared/proxy-agent.js";
 export { REDACTED, redactSecrets } from "./redact-secrets.js";
 export { SIMPLE_MAX_TOKENS_CAP } from "./simple-max-tokens.js";
 export {

@@ -26,6 +26,8 @@ const CONTEXT: Context = {
 /** How one API's model is pointed at the mock (mirrors packages/ai/test/conformance/apis/*.ts). */
 interface ApiTarget {
 	api: KnownApi;
+	/** The mock route the API's requests take, when it is another API's (Azure and Codex speak Responses…). */
+	mockApi?: string;
 	makeModel(mockUrl: string): Model;
 }
 
@@ -37,7 +39,7 @@ const COMMON = {
 } satisfies Pick<Model, "reasoning" | "input" | "cost">;
 
 /**
- * The four built-in APIs. The models keep their real provider ids, so `stream()` takes the public
+ * The ten built-in APIs. The models keep their real provider ids, so `stream()` takes the public
  * path (default model collection, provider auth with the explicit key, lazily loaded API module).
  */
 const TARGETS: readonly ApiTarget[] = [
@@ -91,6 +93,88 @@ const TARGETS: readonly ApiTarget[] = [
 			baseUrl: `${mockUrl}/v1beta`,
 			contextWindow: 1_048_576,
 			maxTokens: 65_536,
+		}),
+	},
+	{
+		api: "azure-openai-responses",
+		mockApi: "openai-responses",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gpt-5-mini",
+			name: "GPT-5 mini on Azure (bench mock)",
+			api: "azure-openai-responses",
+			provider: "azure",
+			baseUrl: `${mockUrl}/openai/v1`,
+			contextWindow: 400_000,
+			maxTokens: 128_000,
+		}),
+	},
+	{
+		api: "openai-codex-responses",
+		mockApi: "openai-responses",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gpt-5-codex",
+			name: "GPT-5 Codex (bench mock)",
+			api: "openai-codex-responses",
+			provider: "openai-codex",
+			baseUrl: mockUrl,
+			contextWindow: 400_000,
+			maxTokens: 128_000,
+		}),
+	},
+	{
+		api: "google-vertex",
+		mockApi: "google-generative-ai",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gemini-2.5-flash",
+			name: "Gemini 2.5 Flash on Vertex (bench mock)",
+			api: "google-vertex",
+			provider: "google-vertex",
+			baseUrl: mockUrl,
+			contextWindow: 1_048_576,
+			maxTokens: 65_536,
+		}),
+	},
+	{
+		api: "bedrock-converse-stream",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "anthropic.claude-haiku-4-5-20251001-v1:0",
+			name: "Claude Haiku 4.5 on Bedrock (bench mock)",
+			api: "bedrock-converse-stream",
+			provider: "amazon-bedrock",
+			baseUrl: mockUrl,
+			contextWindow: 200_000,
+			maxTokens: 64_000,
+		}),
+	},
+	{
+		api: "mistral-conversations",
+		mockApi: "openai-completions",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "mistral-small-latest",
+			name: "Mistral Small (bench mock)",
+			api: "mistral-conversations",
+			provider: "mistral",
+			baseUrl: mockUrl,
+			contextWindow: 128_000,
+			maxTokens: 32_000,
+		}),
+	},
+	{
+		api: "pi-messages",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "balanced",
+			name: "Radius balanced (bench mock)",
+			api: "pi-messages",
+			provider: "radius",
+			baseUrl: `${mockUrl}/v1`,
+			contextWindow: 1_000_000,
+			maxTokens: 131_072,
 		}),
 	},
 ];
@@ -175,10 +259,9 @@ export async function benchAiStreams(): Promise<BenchResult[]> {
 			const runs: RunMeasurement[] = [];
 			for (let run = 0; run < RUNS; run++) runs.push(await streamOnce(target, model));
 			const requests = mock.recordedApis();
-			if (requests.length !== RUNS + 1 || requests.some((api) => api !== target.api)) {
-				throw new Error(
-					`${target.api}: expected ${RUNS + 1} ${target.api} requests, the mock saw ${requests.join(", ")}`,
-				);
+			const route = target.mockApi ?? target.api;
+			if (requests.length !== RUNS + 1 || requests.some((api) => api !== route)) {
+				throw new Error(`${target.api}: expected ${RUNS + 1} ${route} requests, the mock saw ${requests.join(", ")}`);
 			}
 			const eventsPerSecond = median(runs.map((run) => run.events / (run.ms / 1000)));
 			results.push({

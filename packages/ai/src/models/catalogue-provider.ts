@@ -4,6 +4,7 @@ import "../providers/register-builtins.js";
 import type { Model } from "../types.js";
 import { bedrockAuth, keyWithVariablesAuth, vertexAuth } from "./ambient-auth.js";
 import { withBaseUrlVariables } from "./base-url-variables.js";
+import { catalogueOverrideJson } from "./catalogue-refresh.js";
 import { CATALOGUE_PROVIDERS, type CatalogueProviderId } from "./generated/index.js";
 
 /** Auth of the providers whose credentials are more than one API-key variable. */
@@ -50,7 +51,7 @@ export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly
 		enumerable: true,
 		configurable: true,
 		get: () => {
-			models ??= loadModels(id, facts.modelsJson, extraModels);
+			models ??= loadModels(id, catalogueOverrideJson(id) ?? facts.modelsJson, extraModels);
 			return models;
 		},
 		set: (value: Model[]) => {

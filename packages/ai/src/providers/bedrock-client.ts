@@ -1,6 +1,7 @@
 import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from "@aws-sdk/client-bedrock-runtime";
 import { defaultEnv } from "../env-api-keys.js";
 import type { Model } from "../types.js";
+import { commonJsExports } from "../utils/commonjs-exports.js";
 import type { BedrockOptions } from "./bedrock-options.js";
 import { proxyAgentsFor } from "./shared/proxy-agent.js";
 
@@ -40,7 +41,8 @@ export async function createBedrockClient(
 	const endpointRegion = standardEndpointRegion(model.baseUrl);
 	const arnRegion = /^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):/.exec(model.id)?.[1];
 	const useEndpoint = model.baseUrl !== "" && (endpointRegion === undefined || (!configuredRegion && !env.AWS_PROFILE));
-	const { NodeHttpHandler } = await import("@smithy/node-http-handler");
+	// A CommonJS package: a bundler may put its exports under `default`.
+	const { NodeHttpHandler } = commonJsExports(await import("@smithy/node-http-handler"), "NodeHttpHandler");
 	const agents = await proxyAgentsFor(model.baseUrl, env);
 	const config: BedrockRuntimeClientConfig = {
 		region: arnRegion ?? configuredRegion ?? endpointRegion ?? "us-east-1",
@@ -61,5 +63,8 @@ export async function createBedrockClient(
 			...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
 		};
 	}
+	// The SDK warns on stderr that later releases need Node 22; pi pins a release that runs on Node
+	// 20 (README, "Pinned versions"), so the warning would only interleave with pi's own output.
+	process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 	return new sdk.BedrockRuntimeClient(config);
 }

@@ -3,6 +3,7 @@ import type { AssistantMessageEventStream } from "../event-stream.js";
 import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { clampThinkingLevel } from "../thinking-levels.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";
+import { commonJsExports } from "../utils/commonjs-exports.js";
 import { sanitizeSurrogates } from "../utils/sanitize-unicode.js";
 import { createBedrockClient } from "./bedrock-client.js";
 import { convertBedrockMessages, convertBedrockTools } from "./bedrock-convert-messages.js";
@@ -69,7 +70,7 @@ export function stream(model: Model, context: Context, options: BedrockOptions =
 		model,
 		options,
 		async ({ builder, apiKey }) => {
-			const sdk = await import("@aws-sdk/client-bedrock-runtime");
+			const sdk = commonJsExports(await import("@aws-sdk/client-bedrock-runtime"), "BedrockRuntimeClient");
 			const client = await createBedrockClient(sdk, model, apiKey, options);
 			try {
 				const request = await applyPayloadHook(buildBedrockRequest(model, context, options), model, options);

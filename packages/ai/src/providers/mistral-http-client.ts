@@ -1,3 +1,4 @@
+import { nodeHttpFetch } from "./shared/node-http-fetch.js";
 import { vendorText } from "./shared/openai-error.js";
 
 /** What the client's fetch saw: an in-stream error event's text, if the body carried one. */
@@ -15,7 +16,15 @@ const ERROR_MARKER = Buffer.from('"error"');
  */
 export function capturingMistralFetch(capture: MistralStreamCapture): typeof fetch {
 	return async (input, init) => {
-		const response = await fetch(input, init);
+		// The SDK hands over a Request; its parts go through nodeHttpFetch (node:http, proxy-aware).
+		const request = input instanceof Request ? input : new Request(input, init);
+		const body = request.body ? await request.text() : undefined;
+		const response = await nodeHttpFetch(request.url, {
+			method: request.method,
+			headers: request.headers,
+			body,
+			signal: request.signal,
+		});
 		if (!response.ok || !response.body) return response;
 		const scan = new TransformStream<Uint8Array, Uint8Array>({
 			transform(chunk, controller) {

@@ -1,8 +1,10 @@
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
+import { defaultEnv } from "../env-api-keys.js";
 import { codexWebSocketUrl } from "./openai-codex-request.js";
 import { processResponsesStream } from "./openai-responses-process-stream.js";
 import type { AssistantMessageBuilder } from "./shared/assistant-message-builder.js";
 import { vendorText } from "./shared/openai-error.js";
+import { proxyAgentsFor } from "./shared/proxy-agent.js";
 
 /** The beta flag the Codex endpoint needs for Responses over WebSocket. */
 const WEBSOCKET_BETA = "responses_websockets=2026-02-06";
@@ -25,8 +27,13 @@ export async function streamCodexOverWebSocket(
 	builder: AssistantMessageBuilder,
 	signal: AbortSignal | undefined,
 ): Promise<void> {
-	const { default: WebSocket } = await import("ws");
-	const socket = new WebSocket(codexWebSocketUrl(baseUrl), {
+	const wsModule = await import("ws");
+	// `ws` is CommonJS: Node gives its class as `default`; a bundle may nest it once more.
+	const WebSocket = (wsModule.default as unknown as { default?: typeof wsModule.default }).default ?? wsModule.default;
+	const url = codexWebSocketUrl(baseUrl);
+	const proxy = await proxyAgentsFor(url.replace(/^ws/, "http"), defaultEnv());
+	const socket = new WebSocket(url, {
+		...(proxy ? { agent: url.startsWith("wss:") ? proxy.https : proxy.http } : {}),
 		headers: { ...headers, Authorization: `Bearer ${apiKey}`, "OpenAI-Beta": WEBSOCKET_BETA },
 	});
 	const queue: ResponseStreamEvent[] = [];

@@ -74,6 +74,11 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 		const { runAuthCommand } = await import("./auth-command.js");
 		return runAuthCommand(argv.slice(1));
 	}
+	// `pi update --models` refreshes the model catalogue (packages are updated by `pi update` itself).
+	if (first === "update" && argv.includes("--models")) {
+		const { updateModels } = await import("./update-models.js");
+		return updateModels();
+	}
 	if (first !== undefined && PACKAGE_SUBCOMMANDS.has(first)) {
 		const { runPackageCommand } = await import("./package-command.js");
 		return runPackageCommand(argv);

@@ -1,5 +1,6 @@
 // Steps 4–11 of run-modes.md §2, loaded only once a run (not --help / --version) is certain.
 
+import { applyHttpProxySetting } from "@pi/ai";
 import type { AgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
 import { createAgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
 import { SettingsManager } from "../core/config/settings-manager.js";
@@ -103,6 +104,9 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			settings: startupSettings,
 		});
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
+		// The httpProxy setting (global only): every provider's requests go through it.
+		const httpProxy = runtime.services.settingsManager.getGlobalSettings().httpProxy;
+		applyHttpProxySetting(typeof httpProxy === "string" ? httpProxy : undefined);
 	} catch (error) {
 		throw asUserError(error);
 	}

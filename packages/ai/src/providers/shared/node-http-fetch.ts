@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
 import type { Readable } from "node:stream";
+import { defaultEnv } from "../../env-api-keys.js";
 import { NodeHttpBody, nodeHttpBodyStream } from "./node-http-body.js";
+import { proxyAgentsFor, proxyUrlFor } from "./proxy-agent.js";
 
 /**
  * A `fetch` for the vendor SDKs over `node:http`/`node:https`. Node's own fetch (undici) costs a
@@ -30,9 +32,14 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 	const method = (init?.method ?? "GET").toUpperCase();
 	const bytes = typeof body === "string" ? Buffer.from(body) : (body ?? undefined);
 	const headers = requestHeaders(init?.headers, bytes);
+	// HTTP(S)_PROXY / NO_PROXY (and the httpProxy setting, which sets them): a tunnel agent per proxy.
+	const env = defaultEnv();
+	const proxy = proxyUrlFor(url.href, env) ? await proxyAgentsFor(url.href, env) : undefined;
+	if (signal?.aborted) throw signal.reason;
 
 	const response = await new Promise<IncomingMessage>((resolve, reject) => {
 		const options: RequestOptions = { method, headers };
+		if (proxy) options.agent = url.protocol === "https:" ? proxy.https : proxy.http;
 		const req = request(url, options, resolve);
 		const onAbort = () => {
 			req.destroy();

@@ -1,4 +1,5 @@
 import type { Agent } from "node:http";
+import { commonJsExports } from "../../utils/commonjs-exports.js";
 
 /** Agents that tunnel through a proxy: one for http: targets, one for https: targets. */
 export interface ProxyAgents {
@@ -44,6 +45,8 @@ export function proxyUrlFor(target: string, env: Readonly<Record<string, string 
 	return proxy || env.ALL_PROXY || env.all_proxy || undefined;
 }
 
+const agentCache = new Map<string, ProxyAgents>();
+
 /** Proxy agents for `target` (the proxy packages load only when a proxy applies), or undefined. */
 export async function proxyAgentsFor(
 	target: string,
@@ -51,9 +54,24 @@ export async function proxyAgentsFor(
 ): Promise<ProxyAgents | undefined> {
 	const proxy = proxyUrlFor(target, env);
 	if (!proxy) return undefined;
-	const [{ HttpProxyAgent }, { HttpsProxyAgent }] = await Promise.all([
-		import("http-proxy-agent"),
-		import("https-proxy-agent"),
-	]);
-	return { http: new HttpProxyAgent(proxy), https: new HttpsProxyAgent(proxy) };
+	const cached = agentCache.get(proxy);
+	if (cached) return cached;
+	const [httpModule, httpsModule] = await Promise.all([import("http-proxy-agent"), import("https-proxy-agent")]);
+	const { HttpProxyAgent } = commonJsExports(httpModule, "HttpProxyAgent");
+	const { HttpsProxyAgent } = commonJsExports(httpsModule, "HttpsProxyAgent");
+	const agents = { http: new HttpProxyAgent(proxy), https: new HttpsProxyAgent(proxy) };
+	agentCache.set(proxy, agents);
+	return agents;
+}
+
+/**
+ * Applies the `httpProxy` setting: sets `HTTPS_PROXY` and `HTTP_PROXY` to `url` unless the
+ * environment already names a proxy (the environment wins, as for every other setting it
+ * overrides). Every provider then reaches its API through it, `NO_PROXY` hosts excepted.
+ */
+export function applyHttpProxySetting(url: string | undefined, env: NodeJS.ProcessEnv = process.env): void {
+	if (!url) return;
+	if (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy) return;
+	env.HTTPS_PROXY = url;
+	env.HTTP_PROXY = url;
 }

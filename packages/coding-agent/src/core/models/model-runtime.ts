@@ -25,6 +25,7 @@ import {
 	type VirtualModelDefinition,
 	virtualModelEntry,
 } from "./virtual-models.js";
+import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
@@ -99,6 +100,7 @@ export class ModelRuntime {
 	): Promise<ModelRuntime> {
 		const agentDir = options.agentDir ?? getAgentDir();
 		const storage = options.authStorage ?? new AuthStorage(join(agentDir, "auth.json"));
+		loadRefreshedCatalogue(agentDir);
 		return new ModelRuntime(storage, join(agentDir, "models.json"), { shellPath: options.shellPath });
 	}
 
