@@ -178,7 +178,7 @@ describe("MCP tools in a session", () => {
 		expect((await runPi(env, ["-p", "shout"], { cwd: env.cwd })).code).toBe(0);
 		expect(toolNames(0)).toContain("codemode");
 		expect(toolNames(0).some((name) => name.startsWith("mcp__"))).toBe(false);
-		expect(JSON.stringify((mock.requests[0]?.body as RequestBody).system)).toContain(
+		expect(JSON.stringify((mock.requests[0]?.body as RequestBody | undefined)?.system)).toContain(
 			"mcp__t (codemode): Shouting tools",
 		);
 		expect(lastMessage(1)).toContain("QUIET");

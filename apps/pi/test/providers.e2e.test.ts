@@ -28,7 +28,7 @@ function listedProviders(stdout: string): string[] {
 			stdout
 				.split("\n")
 				.filter(Boolean)
-				.map((line) => line.split("/")[0]),
+				.map((line) => line.split("/")[0] ?? ""),
 		),
 	];
 }
@@ -131,7 +131,7 @@ describe.each(APIS)("$api through a models.json provider", ({ api, path, key, cr
 		expect(JSON.stringify(mock.requests[1]?.body)).toContain("ls");
 	});
 
-	it.each([429, 500])("reports HTTP %i with its status and exits non-zero", async (status) => {
+	it.each([429, 500] as const)("reports HTTP %i with its status and exits non-zero", async (status) => {
 		mock.enqueue({ type: "error", status });
 		const result = await runPi(env, ["--model", "custom/test-model", "-p", "hi"]);
 		expect(result.code).not.toBe(0);
@@ -173,7 +173,7 @@ describe("documented credential routes of the built-in providers", () => {
 		expect(result.stdout).toBe("azure\n");
 		expect(mock.requests[0]?.path).toBe("/openai/v1/responses?api-version=v1");
 		expect(mock.requests[0]?.headers["api-key"]).toBe("azure-key");
-		expect((mock.requests[0]?.body as { model?: string }).model).toBe("my-deployment");
+		expect((mock.requests[0]?.body as { model?: string } | undefined)?.model).toBe("my-deployment");
 	});
 
 	it("uses GOOGLE_CLOUD_API_KEY for Vertex AI", async () => {

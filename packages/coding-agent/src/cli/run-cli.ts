@@ -22,17 +22,6 @@ export interface RunCliOptions {
 	extensionFactories: readonly BuiltinExtensionFactory[];
 }
 
-/**
- * `httpProxy` (agent-directory settings only, pi 1.4): applied as `HTTP_PROXY` and `HTTPS_PROXY`,
- * which the provider clients honour (with `NO_PROXY`), and which tool commands inherit.
- */
-function applyHttpProxySetting(settings: SettingsManager): void {
-	const proxy = settings.getGlobalSettings().httpProxy;
-	if (typeof proxy !== "string" || proxy.trim() === "") return;
-	process.env.HTTP_PROXY = proxy.trim();
-	process.env.HTTPS_PROXY = proxy.trim();
-}
-
 /** Replacement errors and invalid session files are user mistakes at start-up. */
 function asUserError(error: unknown): unknown {
 	if (error instanceof Error && !(error instanceof PiUserError)) {
@@ -97,16 +86,16 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	let runtime: AgentSessionRuntime;
 	try {
 		const startupSettings = SettingsManager.create(launchCwd, agentDir);
-		applyHttpProxySetting(startupSettings);
+		// The httpProxy setting (global only) unless the environment names a proxy: every provider's
+		// requests and the tools' commands go through it.
+		const httpProxy = startupSettings.getGlobalSettings().httpProxy;
+		applyHttpProxySetting(typeof httpProxy === "string" ? httpProxy : undefined);
 		const sessionManager = createSessionManager(args, {
 			cwd: launchCwd,
 			agentDir,
 			settings: startupSettings,
 		});
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
-		// The httpProxy setting (global only): every provider's requests go through it.
-		const httpProxy = runtime.services.settingsManager.getGlobalSettings().httpProxy;
-		applyHttpProxySetting(typeof httpProxy === "string" ? httpProxy : undefined);
 	} catch (error) {
 		throw asUserError(error);
 	}

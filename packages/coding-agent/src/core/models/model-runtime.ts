@@ -19,13 +19,13 @@ import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
 import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
+import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 import {
 	isVirtualModel,
 	streamVirtualModel,
 	type VirtualModelDefinition,
 	virtualModelEntry,
 } from "./virtual-models.js";
-import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
