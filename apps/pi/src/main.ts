@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { main as runPi } from "@pi/coding-agent/cli";
-import { builtinExtensions } from "./builtin-extensions.js";
+import { createBuiltinExtensions } from "./builtin-extensions.js";
 
 function readVersion(): string {
 	const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -10,6 +10,9 @@ function readVersion(): string {
 }
 
 /** Entry point of the `pi` binary; resolves with the process exit code. */
-export function main(argv: readonly string[]): Promise<number> {
-	return runPi(argv, { version: readVersion(), extensionFactories: builtinExtensions });
+export async function main(argv: readonly string[]): Promise<number> {
+	const version = readVersion();
+	// `pi mcp …` works without a session and loads no extension (the MCP package's own CLI).
+	if (argv[0] === "mcp") return (await import("@pi/mcp/cli")).runMcpCommand(argv.slice(1), { version });
+	return runPi(argv, { version, extensionFactories: createBuiltinExtensions(version) });
 }

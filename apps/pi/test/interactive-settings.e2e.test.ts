@@ -84,11 +84,11 @@ describe.skipIf(!tmuxAvailable)("pi interactive settings and themes (tmux)", () 
 		pi.keys("Enter");
 		await pi.waitFor("row 59 of the answer");
 		pi.keys("PPage");
-		const scrolled = await pi.waitFor("more lines");
+		const scrolled = await pi.waitFor("Jump to latest message");
 		expect(scrolled).not.toContain("row 59 of the answer");
 		expect(scrolled.split("\n")[29]).toContain("mock-model");
 		for (let page = 0; page < 8; page++) pi.keys("NPage");
-		await pi.waitFor((text) => text.includes("row 59 of the answer") && !text.includes("more lines"));
+		await pi.waitFor((text) => text.includes("row 59 of the answer") && !text.includes("Jump to latest message"));
 	});
 
 	it("Hardware cursor in /settings shows the terminal cursor in the editor", async () => {

@@ -19,6 +19,12 @@ export interface TmuxPiOptions {
 	columns?: number;
 	rows?: number;
 	extraEnv?: NodeJS.ProcessEnv;
+	/**
+	 * Start the wrapper from an interactive bash (job control), as a user's shell would: Ctrl+Z
+	 * then stops pi and `fg` continues it. Without it the pane's process group is orphaned and the
+	 * kernel drops stop signals.
+	 */
+	jobControl?: boolean;
 }
 
 /** One pi in one tmux pane. */
@@ -69,12 +75,23 @@ export class TmuxPi {
 			String(options.rows ?? 30),
 			// The pane would inherit the tmux server's environment, i.e. this test process's, with the
 			// provider keys and FORCE_COLOR that the test env leaves out; the script exports the rest.
-			`exec env -i TMUX="$TMUX" TMUX_PANE="$TMUX_PANE" /bin/sh ${shellQuote(script)}`,
+			options.jobControl
+				? `exec env -i TMUX="$TMUX" TMUX_PANE="$TMUX_PANE" PATH=${shellQuote(process.env.PATH ?? "/usr/bin:/bin")} PS1='SHELL$ ' /bin/bash --norc --noprofile -i`
+				: `exec env -i TMUX="$TMUX" TMUX_PANE="$TMUX_PANE" /bin/sh ${shellQuote(script)}`,
 		);
+		if (options.jobControl) {
+			this.type(`/bin/sh ${shellQuote(script)}`);
+			this.keys("Enter");
+		}
 	}
 
 	private tmux(...args: string[]): string {
 		return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+	}
+
+	/** Runs a tmux command against this pane's server (e.g. `show-buffer`). */
+	run(...args: string[]): string {
+		return this.tmux(...args);
 	}
 
 	/** Types literal text. */

@@ -116,6 +116,10 @@ async function runTurns(run: Run, prompts: AgentMessage[]): Promise<void> {
 		await injectMessages(run, pending);
 		const outcome = await runTurn(run);
 		if (outcome === "failed") return;
+		if (outcome === "continue" && !runtime.signal?.aborted) {
+			const replaced = await config.prepareNextTurn?.(runtime.signal);
+			if (replaced) run.context.messages = [...replaced];
+		}
 		pending = await pollQueue(run, config.getSteeringMessages);
 		if (outcome === "continue" || pending.length > 0) continue;
 		pending = await pollQueue(run, config.getFollowUpMessages);

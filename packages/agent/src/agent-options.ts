@@ -35,6 +35,8 @@ export interface AgentOptions extends ForwardedStreamOptions {
 	/** Default: keep only `user`, `assistant` and `toolResult` messages. */
 	convertToLlm?: ConvertToLlm;
 	transformContext?: TransformContext;
+	/** See `Agent.prepareNextTurn`. */
+	prepareNextTurn?: (signal?: AbortSignal) => Promise<void>;
 	/** Called before every LLM request; a value wins over any static key. */
 	getApiKey?: GetApiKey;
 	/** Default "one-at-a-time". */

@@ -42,6 +42,7 @@ export class AgentStateStore implements AgentState {
 	private toolList: AgentTool[];
 	private messageList: AgentMessage[];
 	private streaming = false;
+	private betweenTurns = false;
 	private partial: AgentMessage | undefined;
 	private readonly pending = new Set<string>();
 	private lastError: string | undefined;
@@ -67,8 +68,23 @@ export class AgentStateStore implements AgentState {
 	}
 
 	set messages(messages: AgentMessage[]) {
-		if (this.streaming) throw new Error("Cannot replace messages while the agent is running");
+		if (this.streaming && !this.betweenTurns) throw new Error("Cannot replace messages while the agent is running");
 		this.messageList = [...messages];
+	}
+
+	/**
+	 * Runs `fn` (the `prepareNextTurn` hook) with `messages` assignable although a run is going on:
+	 * between two turns nothing is streaming. Resolves with the new list if `fn` assigned one.
+	 */
+	async betweenTurnsOf(fn: () => Promise<void>): Promise<AgentMessage[] | undefined> {
+		const before = this.messageList;
+		this.betweenTurns = true;
+		try {
+			await fn();
+		} finally {
+			this.betweenTurns = false;
+		}
+		return this.messageList === before ? undefined : this.messageList;
 	}
 
 	get isStreaming(): boolean {

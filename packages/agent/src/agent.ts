@@ -44,6 +44,11 @@ export class Agent {
 	convertToLlm: ConvertToLlm;
 	/** Prunes or injects messages before `convertToLlm`; receives the run's signal. */
 	transformContext: TransformContext | undefined;
+	/**
+	 * Between two turns of one run (after tool results, before the next reply): may assign
+	 * `state.messages` (e.g. after a compaction); the run goes on with the new list.
+	 */
+	prepareNextTurn: ((signal?: AbortSignal) => Promise<void>) | undefined;
 	/** Resolves the API key before every LLM request (expiring tokens). */
 	getApiKey: GetApiKey | undefined;
 	/** Default "parallel"; read when a run starts. */
@@ -62,6 +67,8 @@ export class Agent {
 	maxRetryDelayMs: number | undefined;
 	/** Forwarded to `streamFn`; read when a run starts. */
 	onPayload: SimpleStreamOptions["onPayload"];
+	/** Forwarded to `streamFn` (the provider's HTTP status and headers); read when a run starts. */
+	onResponse: SimpleStreamOptions["onResponse"];
 	/** Receives listener failures. Default: `console.error`. */
 	onListenerError: ListenerErrorHandler;
 
@@ -80,6 +87,7 @@ export class Agent {
 		this.streamFn = options.streamFn;
 		this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
 		this.transformContext = options.transformContext;
+		this.prepareNextTurn = options.prepareNextTurn;
 		this.getApiKey = options.getApiKey;
 		this.toolExecution = options.toolExecution ?? "parallel";
 		this.beforeToolCall = options.beforeToolCall;
@@ -266,6 +274,10 @@ export class Agent {
 			afterToolCall: (context, signal) => this.afterToolCall?.(context, signal),
 			getSteeringMessages: () => this.steering.poll(),
 			getFollowUpMessages: () => this.followUps.poll(),
+			prepareNextTurn: async (signal) => {
+				const prepare = this.prepareNextTurn;
+				return prepare ? this.store.betweenTurnsOf(() => prepare(signal)) : undefined;
+			},
 			toolExecution: this.toolExecution,
 			...pickForwardedStreamOptions(this),
 		};

@@ -39,7 +39,7 @@ export async function executeReadyToolCall(
 	let outcome: ToolOutcome;
 	try {
 		const result = await ready.tool.execute(ready.toolCall.id, ready.args, signal, onUpdate);
-		outcome = { result, isError: false };
+		outcome = { result, isError: result.isError === true };
 	} catch (error) {
 		outcome = { result: createErrorToolResult(errorText(error)), isError: true };
 	}

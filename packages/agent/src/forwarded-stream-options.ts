@@ -7,6 +7,7 @@ export const FORWARDED_STREAM_OPTION_KEYS = [
 	"transport",
 	"maxRetryDelayMs",
 	"onPayload",
+	"onResponse",
 ] as const satisfies readonly (keyof SimpleStreamOptions)[];
 
 /** Stream options the loop forwards to `streamFn` unchanged. */

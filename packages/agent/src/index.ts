@@ -21,6 +21,7 @@ export type {
 	ConvertToLlm,
 	CustomAgentMessages,
 	GetApiKey,
+	PrepareNextTurn,
 	QueuedMessagesSource,
 	QueueMode,
 	StreamFn,

@@ -37,6 +37,7 @@ export async function buildStreamOptions(
 	if (config.transport !== undefined) options.transport = config.transport;
 	if (config.maxRetryDelayMs !== undefined) options.maxRetryDelayMs = config.maxRetryDelayMs;
 	if (config.onPayload !== undefined) options.onPayload = config.onPayload;
+	if (config.onResponse !== undefined) options.onResponse = config.onResponse;
 	if (signal !== undefined) options.signal = signal;
 	return options;
 }

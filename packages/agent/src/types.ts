@@ -67,6 +67,16 @@ export interface AgentToolResult<TDetails = unknown> {
 	/** LLM usage of nested calls made by the tool; copied to the ToolResultMessage. */
 	usage?: Usage;
 	/**
+	 * The result as data, for programmatic callers (other tools, codemode scripts); the model
+	 * still sees `content`. Set by tools that declare an output schema. Never sent to the model.
+	 */
+	structuredContent?: unknown;
+	/**
+	 * Marks the result as a failure the model should see as one, while it keeps its content and
+	 * details (throwing gives only the error text). Default: false.
+	 */
+	isError?: boolean;
+	/**
 	 * When every result of a batch sets this, the loop makes no follow-up LLM call for the batch and
 	 * proceeds as if the model had stopped; after an abort it still makes that call, so the run ends
 	 * with an "aborted" reply. Runtime only: never stored in messages.
@@ -93,6 +103,8 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
 	executionMode?: ToolExecutionMode;
 	/** Normalises legacy or loose arguments before validation. Must not throw for valid input. */
 	prepareArguments?: (rawArguments: Record<string, unknown>) => Record<string, unknown>;
+	/** Schema of the `structuredContent` results carry, for tools that return data. */
+	outputSchema?: TSchema;
 	/**
 	 * Runs the tool with validated arguments. Throw to report an error: the message becomes an
 	 * `isError` result the model sees. Honour `signal` (it is the run's abort signal). Calls to
@@ -184,13 +196,21 @@ export type AgentEvent =
 	| { type: "message_start"; message: AgentMessage }
 	| { type: "message_update"; message: AssistantMessage; assistantMessageEvent: AssistantMessageEvent }
 	| { type: "message_end"; message: AgentMessage }
-	| { type: "tool_execution_start"; toolCallId: string; toolName: string; args: Record<string, unknown> }
+	| {
+			type: "tool_execution_start";
+			toolCallId: string;
+			toolName: string;
+			args: Record<string, unknown>;
+			/** Set on calls a tool made through another tool (nested calls); the caller's call id. */
+			parentToolCallId?: string;
+	  }
 	| {
 			type: "tool_execution_update";
 			toolCallId: string;
 			toolName: string;
 			args: Record<string, unknown>;
 			partialResult: AgentToolResult;
+			parentToolCallId?: string;
 	  }
 	| {
 			type: "tool_execution_end";
@@ -200,6 +220,7 @@ export type AgentEvent =
 			isError: boolean;
 			/** Wall time from the start of preflight to the end of finalisation, ms. */
 			durationMs: number;
+			parentToolCallId?: string;
 	  };
 
 // ---------------------------------------------------------------------------
@@ -225,6 +246,9 @@ export type TransformContext = (messages: AgentMessage[], signal?: AbortSignal) 
 /** Resolves an API key per LLM request (so expiring tokens refresh); `undefined` falls back to `apiKey`. */
 export type GetApiKey = (provider: string) => Promise<string | undefined> | string | undefined;
 
+/** See `AgentLoopConfig.prepareNextTurn`. */
+export type PrepareNextTurn = (signal?: AbortSignal) => Promise<AgentMessage[] | undefined>;
+
 /** Returns the messages to inject now (already removed from their queue); `[]` for none. */
 export type QueuedMessagesSource = () => AgentMessage[] | Promise<AgentMessage[]>;
 
@@ -243,6 +267,12 @@ export interface AgentLoopConfig extends ForwardedStreamOptions {
 	getSteeringMessages?: QueuedMessagesSource;
 	/** Follow-up poll: only when the loop would otherwise stop. */
 	getFollowUpMessages?: QueuedMessagesSource;
+	/**
+	 * Between two turns of one run (tool results appended, before the steering poll and the next
+	 * reply): may return the whole context to continue with (e.g. after a compaction); undefined
+	 * keeps it. Not called when the run ends after the turn.
+	 */
+	prepareNextTurn?: PrepareNextTurn;
 	/** Default "parallel". */
 	toolExecution?: ToolExecutionMode;
 	beforeToolCall?: BeforeToolCallHook;

@@ -11,6 +11,7 @@ import { createDispatchOrder, type DispatchTurn } from "./utils/dispatch-order.j
 import { ABORTED_MESSAGE, errorText, failStream } from "./utils/failed-stream.js";
 import { forwardStream } from "./utils/forward-stream.js";
 import { mergeHeaders } from "./utils/merge-headers.js";
+import { forwardWithUnauthorizedRetry } from "./utils/unauthorized-retry.js";
 import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
 /** Options of `createModels`. */
@@ -109,34 +110,49 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 		if (typeof streams === "string") return failStream(target, model, streams);
 		const schemaError = findToolSchemaError(context.tools);
 		if (schemaError) return failStream(target, model, schemaError);
-		const auth = await resolveProviderAuth({
-			provider,
-			credentials,
-			apiKey: options?.apiKey,
-			env: { ...defaultEnv(), ...options?.env },
-			signal: options?.signal,
-		});
+		const resolve = (rejectedAccess?: string) =>
+			resolveProviderAuth({
+				provider,
+				credentials,
+				apiKey: options?.apiKey,
+				env: { ...defaultEnv(), ...options?.env },
+				signal: options?.signal,
+				rejectedAccess,
+			});
+		const auth = await resolve();
 		if (options?.signal?.aborted) return failStream(target, model, ABORTED_MESSAGE, true);
 		if (!auth.ok) return failStream(target, model, auth.error);
 		// Requests reach the provider in the order they were started (ai.md §10 relies on it).
 		if (!(await turn.wait(options?.signal))) return failStream(target, model, ABORTED_MESSAGE, true);
-		const { apiKey, headers, baseUrl } = auth.result.auth;
-		const requestOptions: SimpleStreamOptions = {
-			...options,
-			apiKey,
-			headers: mergeHeaders(headers, model.headers, options?.headers),
-		};
-		if (kind === "streamSimple") {
-			requestOptions.maxTokens ??= defaultSimpleMaxTokens(model);
-			// Untyped callers may pass "off"; the API modules expect it omitted.
-			if ((requestOptions.reasoning as string | undefined) === "off") delete requestOptions.reasoning;
-		}
-		const requestModel = baseUrl ? { ...model, baseUrl } : model;
-		const source =
-			kind === "stream"
+		const send = (result: AuthResult): AssistantMessageEventStream => {
+			const { apiKey, headers, baseUrl } = result.auth;
+			const requestOptions: SimpleStreamOptions = {
+				...options,
+				apiKey,
+				headers: mergeHeaders(headers, model.headers, options?.headers),
+			};
+			if (kind === "streamSimple") {
+				requestOptions.maxTokens ??= defaultSimpleMaxTokens(model);
+				// Untyped callers may pass "off"; the API modules expect it omitted.
+				if ((requestOptions.reasoning as string | undefined) === "off") delete requestOptions.reasoning;
+			}
+			const requestModel = baseUrl ? { ...model, baseUrl } : model;
+			return kind === "stream"
 				? streams.stream(requestModel, context, requestOptions)
 				: streams.streamSimple(requestModel, context, requestOptions);
-		forwardStream(source, target, model);
+		};
+		const rejectedAccess = auth.result.oauthAccess;
+		if (rejectedAccess === undefined) return forwardStream(send(auth.result), target, model);
+		// A stored OAuth token the provider rejects (revoked early, or refreshed elsewhere) gets one
+		// refresh and one retry, before anything of the reply was passed on.
+		await forwardWithUnauthorizedRetry(send(auth.result), target, model, async () => {
+			const again = await resolve(rejectedAccess);
+			if (!again.ok) {
+				failStream(target, model, again.error);
+				return undefined;
+			}
+			return send(again.result);
+		});
 	}
 
 	function start(

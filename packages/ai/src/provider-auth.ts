@@ -10,7 +10,15 @@ export interface ResolveAuthInput {
 	apiKey?: string;
 	env: Readonly<Record<string, string | undefined>>;
 	signal?: AbortSignal;
+	/**
+	 * The provider answered 401 to this access token: refresh even though it has not expired yet,
+	 * unless another process already stored a different one (then that one is used).
+	 */
+	rejectedAccess?: string;
 }
+
+/** A token this close to its expiry is refreshed before the request rather than after a 401. */
+export const OAUTH_REFRESH_MARGIN_MS = 30_000;
 
 /**
  * A resolved auth, or why none could be resolved: `missing` (not configured) or a failure (store
@@ -59,11 +67,15 @@ async function resolveOAuth(input: ResolveAuthInput, credential: OAuthCredential
 		};
 	}
 	let current = credential;
-	if (current.expires <= Date.now()) {
+	const needsRefresh = (stored: OAuthCredential) =>
+		stored.expires - OAUTH_REFRESH_MARGIN_MS <= Date.now() ||
+		(input.rejectedAccess !== undefined && stored.access === input.rejectedAccess);
+	if (needsRefresh(current)) {
 		try {
 			const refreshed = await input.credentials.modify(provider.id, async (stored) => {
-				// Another writer may have refreshed while we waited for the lock.
-				if (stored?.type === "oauth" && stored.expires > Date.now()) return undefined;
+				// Another writer (this process or another pi) may have refreshed while we waited for the
+				// lock: then its token is used and no second refresh happens.
+				if (stored?.type === "oauth" && !needsRefresh(stored)) return undefined;
 				return oauth.refresh(stored?.type === "oauth" ? stored : current, input.signal);
 			});
 			if (refreshed?.type !== "oauth") throw new Error("the stored credential is no longer an OAuth credential");
@@ -76,5 +88,5 @@ async function resolveOAuth(input: ResolveAuthInput, credential: OAuthCredential
 			};
 		}
 	}
-	return { ok: true, result: { auth: await oauth.toAuth(current), source: "oauth" } };
+	return { ok: true, result: { auth: await oauth.toAuth(current), source: "oauth", oauthAccess: current.access } };
 }

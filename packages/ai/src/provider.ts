@@ -14,6 +14,8 @@ export interface ModelAuth {
 export interface AuthResult {
 	auth: ModelAuth;
 	source: string;
+	/** For a stored OAuth credential: the access token used (to recognise it after a 401). Never logged. */
+	oauthAccess?: string;
 }
 
 /** What an `ApiKeyAuth` may read while resolving. `env` is the process env merged with per-request overrides. */

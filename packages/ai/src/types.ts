@@ -259,6 +259,25 @@ export interface Model<TApi extends Api = Api> {
 	promptCache?: { short?: number; long?: number };
 	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). */
 	thinkingLevelMap?: Partial<Record<ThinkingLevel, string | null>>;
+	/**
+	 * Fields merged into every request body (openai-completions and openai-responses only; other
+	 * APIs ignore them). Request fields pi sets itself are overwritten by them.
+	 */
+	samplingParams?: Record<string, unknown>;
+	/** `samplingParams` per thinking level (`"off"` when no level is requested), merged over `samplingParams`. */
+	samplingParamsByThinkingLevel?: Partial<Record<ThinkingLevelOrOff, Record<string, unknown>>>;
+	/** Request limits the service enforces (informational: pi does not rewrite history for them). */
+	inputLimits?: ModelInputLimits;
+}
+
+/** {@link Model.inputLimits}. */
+export interface ModelInputLimits {
+	maxRequestBytes?: number;
+	images?: {
+		resize?: { maxWidth?: number; maxHeight?: number; maxBytes?: number; jpegQuality?: number };
+		maxPerMessage?: number;
+		maxPerRequest?: number;
+	};
 }
 
 // ---------------------------------------------------------------------------

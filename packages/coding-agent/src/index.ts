@@ -36,6 +36,7 @@ export type { ContextUsage, SessionStats } from "./core/agent-session/session-st
 export type { NavigateTreeOptions } from "./core/agent-session/session-tree-navigation.js";
 export { isTransientError } from "./core/agent-session/transient-errors.js";
 export { NothingToCompactError } from "./core/compaction/prepare-compaction.js";
+export { serializeConversation } from "./core/compaction/serialize-conversation.js";
 export { estimateContextTokens, estimateTokens } from "./core/compaction/token-estimate.js";
 export {
 	type ApiKeyCredential,
@@ -53,9 +54,22 @@ export {
 	type ExportHtmlOptions,
 	exportSessionToHtml,
 } from "./core/export-html/export-session-html.js";
+export {
+	createBashToolDefinition,
+	createEditToolDefinition,
+	createFindToolDefinition,
+	createGrepToolDefinition,
+	createLsToolDefinition,
+	createReadToolDefinition,
+	createWriteToolDefinition,
+	defineTool,
+	toolDefinitionOf,
+} from "./core/extensions/define-tool.js";
 export type {
 	CommandCompletion,
 	ExecResult,
+	ExecutedToolResult,
+	ExecuteToolOptions,
 	ExtensionAPI,
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -64,6 +78,7 @@ export type {
 	ExtensionHandler,
 	ExtensionHandlers,
 	ExtensionToolDefinition,
+	ExtensionToolResult,
 	HandlerReturn,
 	InlineExtension,
 	RegisteredCommandOptions,
@@ -71,6 +86,12 @@ export type {
 	RegisteredShortcutOptions,
 	SendMessageOptions,
 	SlashCommandInfo,
+	ToolAnnotations,
+	ToolExposure,
+	ToolInfo,
+	ToolLoadout,
+	ToolLoadoutChanges,
+	ToolNamespace,
 } from "./core/extensions/extension-api.js";
 export type {
 	CommandContextActions,
@@ -80,6 +101,7 @@ export type {
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";
 export type {
+	AfterProviderResponseEvent,
 	BeforeAgentStartEvent,
 	BeforeAgentStartResult,
 	BeforeProviderRequestEvent,
@@ -90,9 +112,12 @@ export type {
 	ExtensionEventName,
 	InputEvent,
 	InputResult,
+	McpServersChangeEvent,
+	MessageEndResult,
 	ModelSelectEvent,
 	ProjectTrustEvent,
 	ProjectTrustResult,
+	ProviderStreamEvent,
 	ResourcesDiscoverEvent,
 	ResourcesDiscoverResult,
 	SessionBeforeCompactEvent,
@@ -105,12 +130,28 @@ export type {
 	SessionShutdownEvent,
 	SessionStartEventPayload,
 	SessionTreeEvent,
+	SystemPromptOptions as BuildSystemPromptOptions,
 	ThinkingLevelSelectEvent,
 	ToolCallEvent,
 	ToolCallResult,
 	ToolResultEvent,
 	ToolResultPatch,
+	UserBashEvent,
+	UserBashOutcome,
+	UserBashResult,
 } from "./core/extensions/extension-events.js";
+export type {
+	EntryRenderer,
+	EntryRenderOptions,
+	MarkdownTransformContext,
+	MarkdownTransformer,
+	MessageRenderer,
+	MessageRenderOptions,
+	ToolRenderContext,
+	ToolRendererResolver,
+	ToolRenderers,
+	ToolRenderResultOptions,
+} from "./core/extensions/extension-renderers.js";
 export { ExtensionRunner, StaleExtensionContextError } from "./core/extensions/extension-runner.js";
 export type { SessionNotification } from "./core/extensions/extension-runner-seam.js";
 export {
@@ -121,22 +162,46 @@ export {
 	noopExtensionRunner,
 } from "./core/extensions/extension-runner-seam.js";
 export {
+	type CustomComponentFactory,
+	type CustomComponentOptions,
+	completeUIContext,
 	type DialogOptions,
+	type EditorComponentFactory,
 	type ExtensionUIContext,
+	type ModeUIContext,
 	type NotifyType,
 	noopUIContext,
 	type TerminalInputListener,
+	type UIComponentFactory,
 	type WidgetContent,
 	type WidgetOptions,
 	type WidgetPlacement,
+	type WorkingIndicator,
 } from "./core/extensions/extension-ui-context.js";
+export {
+	formatReadLineRange,
+	parseFrontmatter,
+	stripFrontmatter,
+	VERSION,
+} from "./core/extensions/extension-utils.js";
 export { withFifoDialogs } from "./core/extensions/fifo-dialogs.js";
 export { formatExtensionErrorLine } from "./core/extensions/format-extension-error.js";
+export {
+	bundledHostPackagesWarning,
+	findBundledHostPackages,
+	HOST_PACKAGE_NAMES,
+	type HostPackage,
+	hostModuleSpecifiers,
+	hostPackageOf,
+	loadHostModules,
+	packageNameOf,
+} from "./core/extensions/host-modules.js";
 export {
 	type LoadExtensionsOptions,
 	type LoadedExtensions,
 	loadExtensions,
 } from "./core/extensions/load-extensions.js";
+export type { McpServerStatus, RegisteredMcpServer } from "./core/extensions/mcp-server-registry.js";
 export { createRuntimeCommandActions } from "./core/extensions/runtime-command-actions.js";
 export {
 	type BashExecutionMessage,
@@ -149,7 +214,26 @@ export {
 } from "./core/messages.js";
 export { type CredentialSource, ModelRuntime, type ModelRuntimeOptions } from "./core/models/model-runtime.js";
 export { type ModelConfig, ModelsJsonError, type ProviderConfig } from "./core/models/models-json.js";
+export {
+	isVirtualModel,
+	type RouteContext,
+	type RouteReason,
+	type RouteRequest,
+	type RouteResult,
+	type VirtualModelDefinition,
+} from "./core/models/virtual-models.js";
+export { findPackageMcpConfigs, type PackageMcpConfig } from "./core/packages/package-mcp.js";
+export {
+	type GitPackageSource,
+	identityOfSourceString,
+	type LocalPackageSource,
+	type NpmPackageSource,
+	type PackageSource,
+	PackageSourceError,
+	parsePackageSource,
+} from "./core/packages/package-source.js";
 export type { ContextFile } from "./core/resources/context-files.js";
+export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
 export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
 export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";
@@ -198,6 +282,7 @@ export type {
 	SessionTreeNode,
 	ThinkingLevelChangeEntry,
 } from "./core/session/session-types.js";
+export { createBashTool } from "./core/tools/bash.js";
 export {
 	type BashExecutionOptions,
 	type BashExecutionResult,
@@ -217,15 +302,23 @@ export {
 	isBuiltinToolName,
 	READ_ONLY_TOOL_NAMES,
 } from "./core/tools/create-tools.js";
+export { createEditTool } from "./core/tools/edit.js";
+export { withFileMutationQueue } from "./core/tools/file-mutation-queue.js";
+export { createFindTool } from "./core/tools/find.js";
+export { createGrepTool } from "./core/tools/grep.js";
+export { createLsTool } from "./core/tools/ls.js";
 export {
 	killTrackedProcessGroups,
 	registerProcessGroup,
 	trackedProcessGroups,
 } from "./core/tools/process-groups.js";
+export { createReadTool } from "./core/tools/read.js";
 export {
 	formatSize,
 	MAX_BYTES,
+	MAX_BYTES as DEFAULT_MAX_BYTES,
 	MAX_LINES,
+	MAX_LINES as DEFAULT_MAX_LINES,
 	type TruncationInfo,
 	type TruncationOptions,
 	type TruncationResult,
@@ -233,8 +326,23 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./core/tools/truncate.js";
+export { createWriteTool } from "./core/tools/write.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
 export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
+export {
+	BorderedLoader,
+	CustomEditor,
+	DynamicBorder,
+	keyHint,
+	rawKeyHint,
+} from "./modes/interactive/components/extension-components.js";
+export {
+	type ExtensionTheme,
+	type ExtensionTheme as Theme,
+	getMarkdownTheme,
+	getSelectListTheme,
+	getSettingsListTheme,
+} from "./modes/interactive/extension-theme.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
 export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {

@@ -2,38 +2,38 @@ import { type KeyId, matchesKey, parseKeyId } from "./keys.js";
 
 /** Actions the built-in components look up. Apps may define more (any string). */
 export type KnownKeybindingAction =
-	| "editor.cursorUp"
-	| "editor.cursorDown"
-	| "editor.cursorLeft"
-	| "editor.cursorRight"
-	| "editor.cursorWordLeft"
-	| "editor.cursorWordRight"
-	| "editor.cursorLineStart"
-	| "editor.cursorLineEnd"
-	| "editor.pageUp"
-	| "editor.pageDown"
-	| "editor.deleteCharBackward"
-	| "editor.deleteCharForward"
-	| "editor.deleteWordBackward"
-	| "editor.deleteWordForward"
-	| "editor.deleteToLineStart"
-	| "editor.deleteToLineEnd"
-	| "editor.newLine"
-	| "editor.submit"
-	| "editor.tab"
-	| "editor.undo"
-	| "editor.redo"
-	| "editor.yank"
-	| "editor.yankPop"
-	| "editor.cancel"
-	| "select.up"
-	| "select.down"
-	| "select.pageUp"
-	| "select.pageDown"
-	| "select.confirm"
-	| "select.cancel"
-	| "select.toggle"
-	| "loader.cancel";
+	| "tui.editor.cursorUp"
+	| "tui.editor.cursorDown"
+	| "tui.editor.cursorLeft"
+	| "tui.editor.cursorRight"
+	| "tui.editor.cursorWordLeft"
+	| "tui.editor.cursorWordRight"
+	| "tui.editor.cursorLineStart"
+	| "tui.editor.cursorLineEnd"
+	| "tui.editor.pageUp"
+	| "tui.editor.pageDown"
+	| "tui.editor.deleteCharBackward"
+	| "tui.editor.deleteCharForward"
+	| "tui.editor.deleteWordBackward"
+	| "tui.editor.deleteWordForward"
+	| "tui.editor.deleteToLineStart"
+	| "tui.editor.deleteToLineEnd"
+	| "tui.input.newLine"
+	| "tui.input.submit"
+	| "tui.input.tab"
+	| "tui.editor.undo"
+	| "tui.editor.redo"
+	| "tui.editor.yank"
+	| "tui.editor.yankPop"
+	| "tui.editor.cancel"
+	| "tui.select.up"
+	| "tui.select.down"
+	| "tui.select.pageUp"
+	| "tui.select.pageDown"
+	| "tui.select.confirm"
+	| "tui.select.cancel"
+	| "tui.select.toggle"
+	| "tui.loader.cancel";
 
 /** An action name: a {@link KnownKeybindingAction} or an app-defined string. */
 export type KeybindingAction = KnownKeybindingAction | (string & {});
@@ -43,38 +43,38 @@ export type KeybindingsConfig = Partial<Record<KeybindingAction, KeyId | KeyId[]
 
 /** The default bindings (emacs-style line editing, as readline and most shells). */
 export const DEFAULT_KEYBINDINGS: Readonly<Record<KnownKeybindingAction, readonly KeyId[]>> = {
-	"editor.cursorUp": ["up"],
-	"editor.cursorDown": ["down"],
-	"editor.cursorLeft": ["left", "ctrl+b"],
-	"editor.cursorRight": ["right", "ctrl+f"],
-	"editor.cursorWordLeft": ["alt+left", "ctrl+left", "alt+b"],
-	"editor.cursorWordRight": ["alt+right", "ctrl+right", "alt+f"],
-	"editor.cursorLineStart": ["home", "ctrl+a"],
-	"editor.cursorLineEnd": ["end", "ctrl+e"],
-	"editor.pageUp": ["pageup"],
-	"editor.pageDown": ["pagedown"],
-	"editor.deleteCharBackward": ["backspace", "shift+backspace"],
-	"editor.deleteCharForward": ["delete", "ctrl+d"],
-	"editor.deleteWordBackward": ["ctrl+w", "alt+backspace", "ctrl+backspace"],
-	"editor.deleteWordForward": ["alt+d", "alt+delete", "ctrl+delete"],
-	"editor.deleteToLineStart": ["ctrl+u"],
-	"editor.deleteToLineEnd": ["ctrl+k"],
-	"editor.newLine": ["shift+enter", "alt+enter", "ctrl+j"],
-	"editor.submit": ["enter"],
-	"editor.tab": ["tab"],
-	"editor.undo": ["ctrl+-", "ctrl+z"],
-	"editor.redo": ["ctrl+shift+z"],
-	"editor.yank": ["ctrl+y"],
-	"editor.yankPop": ["alt+y"],
-	"editor.cancel": ["escape"],
-	"select.up": ["up", "ctrl+p"],
-	"select.down": ["down", "ctrl+n"],
-	"select.pageUp": ["pageup"],
-	"select.pageDown": ["pagedown"],
-	"select.confirm": ["enter"],
-	"select.cancel": ["escape", "ctrl+c"],
-	"select.toggle": ["space"],
-	"loader.cancel": ["escape"],
+	"tui.editor.cursorUp": ["up"],
+	"tui.editor.cursorDown": ["down"],
+	"tui.editor.cursorLeft": ["left", "ctrl+b"],
+	"tui.editor.cursorRight": ["right", "ctrl+f"],
+	"tui.editor.cursorWordLeft": ["alt+left", "ctrl+left", "alt+b"],
+	"tui.editor.cursorWordRight": ["alt+right", "ctrl+right", "alt+f"],
+	"tui.editor.cursorLineStart": ["home", "ctrl+a"],
+	"tui.editor.cursorLineEnd": ["end", "ctrl+e"],
+	"tui.editor.pageUp": ["pageup"],
+	"tui.editor.pageDown": ["pagedown"],
+	"tui.editor.deleteCharBackward": ["backspace", "shift+backspace"],
+	"tui.editor.deleteCharForward": ["delete", "ctrl+d"],
+	"tui.editor.deleteWordBackward": ["ctrl+w", "alt+backspace", "ctrl+backspace"],
+	"tui.editor.deleteWordForward": ["alt+d", "alt+delete", "ctrl+delete"],
+	"tui.editor.deleteToLineStart": ["ctrl+u"],
+	"tui.editor.deleteToLineEnd": ["ctrl+k"],
+	"tui.input.newLine": ["shift+enter", "alt+enter", "ctrl+j"],
+	"tui.input.submit": ["enter"],
+	"tui.input.tab": ["tab"],
+	"tui.editor.undo": ["ctrl+-"],
+	"tui.editor.redo": ["ctrl+shift+z"],
+	"tui.editor.yank": ["ctrl+y"],
+	"tui.editor.yankPop": ["alt+y"],
+	"tui.editor.cancel": ["escape"],
+	"tui.select.up": ["up", "ctrl+p"],
+	"tui.select.down": ["down", "ctrl+n"],
+	"tui.select.pageUp": ["pageup"],
+	"tui.select.pageDown": ["pagedown"],
+	"tui.select.confirm": ["enter"],
+	"tui.select.cancel": ["escape", "ctrl+c"],
+	"tui.select.toggle": ["space"],
+	"tui.loader.cancel": ["escape"],
 };
 
 /** Thrown when a keybindings config names an invalid key id (a user error). */

@@ -2,6 +2,7 @@ import { type Component, Container, isFocusable } from "./component.js";
 import { DifferentialRenderer } from "./differential-renderer.js";
 import { FramePreparer } from "./frame-lines.js";
 import { isKeyRelease } from "./keys.js";
+import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "./mouse.js";
 import { compositeOverlays, type OverlayEntry, type OverlayHandle, type OverlayOptions } from "./overlay.js";
 import type { Terminal } from "./terminal.js";
 
@@ -28,6 +29,11 @@ export interface TUIOptions {
 	 * scrollback there. Every resize redraws in full. Default false.
 	 */
 	alternateScreen?: boolean;
+	/**
+	 * Ask for SGR mouse reports (wheel, clicks) while started on the alternate screen; they reach
+	 * input listeners as `CSI < … M/m` sequences. Turned off on `stop` (exit, suspend). Default false.
+	 */
+	mouseReporting?: boolean;
 }
 
 // Entering keeps the cursor where it was on the main screen; the first frame starts at the top.
@@ -64,6 +70,9 @@ export class TUI extends Container {
 	private started = false;
 	private bytesWritten = 0;
 	private alternateScreen: boolean;
+	private mouseReporting: boolean;
+	/** Whether mouse reporting is on in the terminal right now. */
+	private mouseActive = false;
 
 	constructor(
 		/** The terminal everything is drawn to. */
@@ -77,6 +86,25 @@ export class TUI extends Container {
 		this.renderer.clearOnShrink = options.clearOnShrink ?? false;
 		this.alternateScreen = options.alternateScreen ?? false;
 		this.renderer.clearScrollback = !this.alternateScreen;
+		this.mouseReporting = options.mouseReporting ?? false;
+	}
+
+	/** See {@link TUIOptions.mouseReporting}; applied at once when started. */
+	setMouseReporting(enabled: boolean): void {
+		this.mouseReporting = enabled;
+		this.syncMouseReporting();
+	}
+
+	/** True while the terminal sends mouse reports. */
+	get mouseReportingActive(): boolean {
+		return this.mouseActive;
+	}
+
+	private syncMouseReporting(): void {
+		const wanted = this.started && this.alternateScreen && this.mouseReporting;
+		if (wanted === this.mouseActive) return;
+		this.mouseActive = wanted;
+		this.terminal.write(wanted ? MOUSE_REPORTING_ON : MOUSE_REPORTING_OFF);
 	}
 
 	/** Shows or hides the hardware cursor from the next frame on (see {@link TUIOptions.showHardwareCursor}). */
@@ -105,7 +133,9 @@ export class TUI extends Container {
 		// The main screen keeps its last frame while the alternate one is shown: park the cursor
 		// below it, so what the shell prints after the app does not land inside it.
 		if (alternate) this.terminal.write(this.renderer.finish());
+		if (!alternate) this.syncMouseReporting();
 		this.terminal.write(alternate ? ALTERNATE_SCREEN_ON : ALTERNATE_SCREEN_OFF);
+		if (alternate) this.syncMouseReporting();
 		this.requestRender(true);
 	}
 
@@ -137,6 +167,7 @@ export class TUI extends Container {
 			},
 		);
 		if (this.alternateScreen) this.terminal.write(ALTERNATE_SCREEN_ON);
+		this.syncMouseReporting();
 		this.terminal.hideCursor();
 		this.requestRender();
 	}
@@ -146,12 +177,13 @@ export class TUI extends Container {
 		if (!this.started) return;
 		this.renderNow();
 		this.terminal.write(this.renderer.finish());
+		this.started = false;
+		this.syncMouseReporting();
 		if (this.alternateScreen) {
 			this.terminal.write(ALTERNATE_SCREEN_OFF);
 			// The next start draws from scratch on whichever screen it uses.
 			this.renderer.invalidate();
 		}
-		this.started = false;
 		this.terminal.stop();
 	}
 

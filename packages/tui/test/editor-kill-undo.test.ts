@@ -138,8 +138,15 @@ describe("Editor undo and redo", () => {
 		typeText(editor, "hello world");
 		editor.handleInput(KEY.undo);
 		expect(editor.getText()).toBe("hello ");
-		editor.handleInput(KEY.ctrlZ);
+		editor.handleInput(KEY.undo);
 		expect(editor.getText()).toBe("");
+	});
+
+	it("leaves Ctrl+Z to the app (pi suspends with it)", () => {
+		const editor = new Editor();
+		typeText(editor, "hello");
+		editor.handleInput(KEY.ctrlZ);
+		expect(editor.getText()).toBe("hello");
 	});
 
 	it("starts a new undo step after the cursor moves", () => {

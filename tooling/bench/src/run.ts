@@ -5,6 +5,7 @@ import { benchAgentSession } from "./agent-session-bench.js";
 import { benchAiStreams } from "./ai-stream-bench.js";
 import type { Benchmark, BenchResult } from "./bench-result.js";
 import { benchCli } from "./cli-bench.js";
+import { benchCodemode } from "./codemode-bench.js";
 import { benchExtensionDispatch } from "./extension-dispatch-bench.js";
 import { benchFileSearch } from "./file-search-bench.js";
 import { benchInteractive } from "./interactive-bench.js";
@@ -24,6 +25,7 @@ const benchmarks: Benchmark[] = [
 	{ name: "extensions", run: benchExtensionDispatch },
 	{ name: "interactive", run: benchInteractive },
 	{ name: "file-search", run: benchFileSearch },
+	{ name: "codemode", run: benchCodemode },
 ];
 
 function format(result: BenchResult): string {

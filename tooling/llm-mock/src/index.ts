@@ -1,3 +1,5 @@
+export type { MockAuthDecision, MockAuthServer, MockAuthServerOptions } from "./auth-server.js";
+export { startMockAuthServer, visitAuthorizeUrl } from "./auth-server.js";
 export { startMockLlm } from "./server.js";
 export type {
 	MockApi,

@@ -1,3 +1,4 @@
+import { oauthProviderAuth } from "../oauth-provider-auth.js";
 import { type ApiKeyAuth, envApiKeyAuth, type Provider } from "../provider.js";
 import "../providers/register-builtins.js";
 import type { Model } from "../types.js";
@@ -35,11 +36,12 @@ function authFor(id: CatalogueProviderId): ApiKeyAuth {
 export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly Model[] = []): Provider {
 	const facts = CATALOGUE_PROVIDERS[id];
 	let models: Model[] | undefined;
+	const oauth = oauthProviderAuth(id);
 	const provider: Provider = {
 		id,
 		name: facts.name,
 		baseUrl: facts.baseUrl,
-		auth: { apiKey: authFor(id) },
+		auth: oauth ? { apiKey: authFor(id), oauth } : { apiKey: authFor(id) },
 		models: [],
 		api: id.startsWith("cloudflare-")
 			? withBaseUrlVariables(["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"])

@@ -1,5 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { Context, Model } from "../types.js";
+import { applySamplingParams } from "../utils/sampling-params.js";
 import type { ResolvedCompletionsCompat } from "./openai-completions-compat.js";
 import { convertCompletionsMessages } from "./openai-completions-convert-messages.js";
 import { convertCompletionsTools } from "./openai-completions-convert-tools.js";
@@ -57,6 +58,7 @@ export function buildCompletionsParams(
 		params.prompt_cache_key = options.sessionId;
 		if (options.cacheRetention === "long") params.prompt_cache_retention = "24h";
 	}
+	applySamplingParams(params, model, model.reasoning ? options?.reasoningEffort : undefined);
 	return params;
 }
 

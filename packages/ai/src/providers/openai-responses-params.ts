@@ -1,5 +1,6 @@
 import type { FunctionTool, ResponseCreateParamsStreaming } from "openai/resources/responses/responses";
 import type { Context, Model, OpenAIResponsesCompat, Tool } from "../types.js";
+import { applySamplingParams } from "../utils/sampling-params.js";
 import { convertResponsesInput } from "./openai-responses-convert-input.js";
 import type { OpenAIResponsesOptions } from "./openai-responses-options.js";
 
@@ -41,6 +42,7 @@ export function buildResponsesParams(
 			params.prompt_cache_retention = "24h";
 	}
 	if (options?.serviceTier !== undefined) params.service_tier = options.serviceTier;
+	applySamplingParams(params, model, model.reasoning ? level : undefined);
 	return params;
 }
 

@@ -176,3 +176,19 @@ describe("buildCompletionsParams per compat flag", () => {
 		expect(build(context)).not.toHaveProperty("prompt_cache_key");
 	});
 });
+
+describe("samplingParams", () => {
+	it("merges the model's samplingParams, then the entry for the requested level, over the body", () => {
+		const model = testModel({
+			reasoning: true,
+			samplingParams: { temperature: 1, top_p: 0.95 },
+			samplingParamsByThinkingLevel: { off: { temperature: 0.7 }, high: { top_k: 20 } },
+		});
+		const context = { messages: [user("hi")] };
+		const high = buildCompletionsParams(model, context, { reasoningEffort: "high" }, resolveCompletionsCompat(model));
+		expect(high).toMatchObject({ temperature: 1, top_p: 0.95, top_k: 20 });
+		const off = buildCompletionsParams(model, context, {}, resolveCompletionsCompat(model));
+		expect(off).toMatchObject({ temperature: 0.7, top_p: 0.95 });
+		expect(off).not.toHaveProperty("top_k");
+	});
+});

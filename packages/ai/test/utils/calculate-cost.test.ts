@@ -25,3 +25,31 @@ describe("contextTokens", () => {
 		expect(contextTokens({ ...emptyUsage(), input: 1, output: 2, cacheRead: 3, cacheWrite: 4 })).toBe(10);
 	});
 });
+
+describe("calculateCost with price tiers", () => {
+	const tiered = {
+		cost: {
+			input: 1,
+			output: 2,
+			cacheRead: 0.1,
+			cacheWrite: 1,
+			tiers: [
+				{ inputTokensAbove: 200_000, input: 4, output: 8, cacheRead: 0.4, cacheWrite: 4 },
+				{ inputTokensAbove: 100_000, input: 2, output: 4, cacheRead: 0.2, cacheWrite: 2 },
+			],
+		},
+	};
+
+	it("prices the whole request at the highest tier its input (with cache) exceeds", () => {
+		const middle = calculateCost(tiered, { ...emptyUsage(), input: 50_000, cacheRead: 100_000, output: 1_000_000 });
+		expect(middle.input).toBeCloseTo(0.1);
+		expect(middle.cacheRead).toBeCloseTo(0.02);
+		expect(middle.output).toBeCloseTo(4);
+		const top = calculateCost(tiered, { ...emptyUsage(), input: 1_000_000, output: 0 });
+		expect(top.input).toBeCloseTo(4);
+	});
+
+	it("uses the base prices at or below every threshold", () => {
+		expect(calculateCost(tiered, { ...emptyUsage(), input: 100_000 }).input).toBeCloseTo(0.1);
+	});
+});

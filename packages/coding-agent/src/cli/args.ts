@@ -1,6 +1,7 @@
 // The `pi` command line (run-modes.md §5, configuration.md §3, extensions.md §1). A hand-written
 // left-to-right loop: no dependency, no surprises, and nothing heavier than this file is loaded
 // before `--version` or `--help` answers.
+import { mixesPlainAndChanges } from "../core/tools/tool-selection.js";
 import { FLAG_SPECS } from "./flag-specs.js";
 
 /** `--mode` values; `acp` is this project's addition (Agent Client Protocol over stdio). */
@@ -42,6 +43,8 @@ export interface Args {
 	noSession: boolean;
 	sessionDir?: string;
 	session?: string;
+	/** `--session-id <id>`: open or create the session with exactly this id. */
+	sessionId?: string;
 	continue: boolean;
 	resume: boolean;
 	fork?: string;
@@ -53,6 +56,12 @@ export interface Args {
 	noPromptTemplates: boolean;
 	themes: string[];
 	noThemes: boolean;
+	/** `--use-theme <name[/name]>`: the theme of this run (not saved). */
+	useTheme?: string;
+	/** `--tui-mode`: the terminal UI mode of this run (not saved). */
+	tuiMode?: "regular" | "fullscreen";
+	/** `--export <session> [out]`: export the session file to HTML and exit. */
+	export?: { input: string; output?: string };
 	tools?: string[];
 	noTools: boolean;
 	noBuiltinTools: boolean;
@@ -243,6 +252,36 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			case "--fork":
 				args.fork = takeValue(flag, inline) ?? args.fork;
 				break;
+			case "--session-id": {
+				const value = takeValue(flag, inline);
+				if (value === undefined) break;
+				// pi 1.4's rule: letters, digits, ".", "_" and "-", starting and ending with a letter or digit.
+				if (/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(value)) args.sessionId = value;
+				else
+					error(
+						`Invalid --session-id "${value}": use letters, digits, ".", "_" and "-", starting and ending with a letter or digit`,
+					);
+				break;
+			}
+			case "--use-theme":
+				args.useTheme = takeValue(flag, inline) ?? args.useTheme;
+				break;
+			case "--tui-mode": {
+				const value = takeValue(flag, inline);
+				if (value === undefined) break;
+				if (value === "regular" || value === "fullscreen") args.tuiMode = value;
+				else error(`Invalid --tui-mode "${value}". Valid values: regular, fullscreen`);
+				break;
+			}
+			case "--export": {
+				const input = takeValue(flag, inline);
+				if (input === undefined) break;
+				const next = argv[i + 1];
+				const output = next !== undefined && !next.startsWith("-") && !next.startsWith("@") ? next : undefined;
+				if (output !== undefined) i++;
+				args.export = { input, ...(output !== undefined ? { output } : {}) };
+				break;
+			}
 			case "-e":
 			case "--extension": {
 				const value = takeValue(flag, inline);
@@ -258,6 +297,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				if (value !== undefined) args.skills.push(value);
 				break;
 			}
+			case "-ns":
 			case "--no-skills":
 				args.noSkills = true;
 				break;
@@ -266,6 +306,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				if (value !== undefined) args.promptTemplates.push(value);
 				break;
 			}
+			case "-np":
 			case "--no-prompt-templates":
 				args.noPromptTemplates = true;
 				break;
@@ -277,19 +318,27 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			case "--no-themes":
 				args.noThemes = true;
 				break;
+			case "-t":
 			case "--tools": {
 				const value = takeValue(flag, inline);
 				if (value !== undefined) args.tools = splitList(value);
+				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
+					error(
+						`--tools ${value}: plain names and +name/-name changes cannot be mixed. Use plain names to replace the selection (--tools read,codemode) or only changes to edit it (--tools +codemode,-write).`,
+					);
 				break;
 			}
+			case "-xt":
 			case "--exclude-tools": {
 				const value = takeValue(flag, inline);
 				if (value !== undefined) args.excludeTools = splitList(value);
 				break;
 			}
+			case "-nt":
 			case "--no-tools":
 				args.noTools = true;
 				break;
+			case "-nbt":
 			case "--no-builtin-tools":
 				args.noBuiltinTools = true;
 				break;
@@ -351,6 +400,8 @@ function checkConflicts(args: Args, error: (message: string) => void): void {
 		args.session !== undefined ? "--session" : undefined,
 		args.resume ? "--resume" : undefined,
 		args.continue ? "--continue" : undefined,
+		// --session-id with --fork names the new session (pi 1.4).
+		args.sessionId !== undefined && args.fork === undefined ? "--session-id" : undefined,
 	].filter((name): name is string => name !== undefined);
 	if (sessionFlags.length > 1) {
 		error(`${sessionFlags.join(" and ")} cannot be combined: choose one way to pick the session`);

@@ -1,12 +1,22 @@
 import { ModelRuntime } from "../core/models/model-runtime.js";
 import { getAgentDir } from "../core/session/session-paths.js";
+import { runAuthCheckCommand } from "./auth-check-command.js";
 import { readHiddenLine } from "./hidden-input.js";
 
 const USAGE = `Usage:
   pi auth list                  each provider and where its credential comes from
   pi auth set <provider>        store an API key (piped on stdin, or asked for without echo)
   pi auth remove <provider>     delete the stored credential
-  pi auth status [provider]     whether each provider (or one) has a usable credential`;
+  pi auth status [provider]     whether each provider (or one) has a usable credential
+  pi auth check --provider <p> | --model <m> [--json] [--credentials]
+                                ready, not_ready or invalid (exit 0, 1, 2)
+  pi auth print-api-key --provider <p> | --model <m>
+                                print the key a request would use
+  pi auth login <provider> [--method browser|paste|device_code]
+                                sign in with a subscription (Claude Pro/Max, ChatGPT, Copilot…)
+  pi auth logout <provider>     remove the stored sign-in (or key) of a provider
+  pi auth print-bearer-token <provider>
+                                print the token a request would send (refreshed if needed)`;
 
 function fail(message: string): number {
 	process.stderr.write(`Error: ${message}\n`);
@@ -46,6 +56,9 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 		return action === undefined ? 1 : 0;
 	}
 	const agentDir = getAgentDir();
+	if (action === "check" || action === "print-api-key") {
+		return runAuthCheckCommand(action, argv.slice(1), () => ModelRuntime.create({ agentDir }));
+	}
 	const runtime = await ModelRuntime.create({ agentDir });
 	const providers = runtime.getProviderIds();
 	const requireProvider = (): string | undefined => {
@@ -100,9 +113,38 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 			process.stdout.write(`Removed the stored credential of ${provider}\n`);
 			return 0;
 		}
-		case "login":
-		case "logout":
-			return fail(`pi auth ${action} (OAuth) is not available yet; use pi auth set <provider> with an API key`);
+		case "login": {
+			const { runLogin } = await import("./auth-login.js");
+			return runLogin(runtime, provider, extra);
+		}
+		case "logout": {
+			if (provider === undefined) return fail("pi auth logout needs a provider, e.g. pi auth logout anthropic");
+			const { signOut } = await import("../core/auth/sign-in.js");
+			process.stdout.write(
+				signOut(runtime.authStorage, provider)
+					? `Signed out of ${provider}: its credential was removed from ${runtime.authStorage.path}\n`
+					: `Nothing stored for ${provider}\n`,
+			);
+			return 0;
+		}
+		case "print-bearer-token": {
+			if (provider === undefined)
+				return fail("pi auth print-bearer-token needs a provider, e.g. pi auth print-bearer-token anthropic");
+			if (!runtime.isKnownProvider(provider) && !runtime.authStorage.get(provider))
+				return fail(`Unknown provider: ${provider}`);
+			let token: string | undefined;
+			try {
+				token = await runtime.getApiKey(provider);
+			} catch (error) {
+				return fail(error instanceof Error ? error.message : String(error));
+			}
+			if (!token)
+				return fail(
+					`No credential for ${provider}: sign in with pi auth login ${provider} or store a key with pi auth set ${provider}`,
+				);
+			process.stdout.write(`${token}\n`);
+			return 0;
+		}
 		default:
 			return fail(`Unknown auth action "${action}"\n${USAGE}`);
 	}

@@ -19,6 +19,8 @@ export async function extensionFlagsForHelp(
 		agentDir: getAgentDir(),
 		projectTrusted: args.approve,
 		extensionPaths: args.extensions.map((path) => {
+			if (path.startsWith("builtin:")) return path;
+			if (/^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())) return path.trim();
 			const expanded = expandHome(path);
 			return isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
 		}),

@@ -13,7 +13,14 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["auth set <provider>", "Store an API key (read from stdin, or asked for without echo)"],
 	["auth remove <provider>", "Delete a stored credential"],
 	["auth status [provider]", "Whether each provider (or one) has a usable credential"],
-	["install | remove | update | list | config | mcp", "Not available yet"],
+	["auth check --provider <p> | --model <m>", "ready, not_ready or invalid (exit 0, 1, 2); --json, --credentials"],
+	["auth print-api-key --provider <p> | --model <m>", "Print the key a request would use"],
+	["install <source> [-l] [-y]", "Install a package (npm:name, git:host/owner/repo, URL, path)"],
+	["remove <source> [-l]", "Remove a package (alias: uninstall)"],
+	["update [source]", "Update installed packages (or one)"],
+	["list", "List packages, their resources and whether they load"],
+	["config [-l]", "Enable or disable package and extension resources"],
+	["mcp <add|remove|list|login|logout>", "Configure and check MCP servers (pi mcp --help)"],
 ];
 
 function column(rows: readonly [string, string][], indent = 2): string {

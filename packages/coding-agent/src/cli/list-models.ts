@@ -5,6 +5,7 @@ export async function listModels(agentDir: string, search?: string): Promise<num
 	const runtime = await ModelRuntime.create({ agentDir });
 	const error = runtime.getError();
 	if (error) process.stderr.write(`Warning: ${error}\n`);
+	for (const problem of runtime.getEntryProblems()) process.stderr.write(`Warning: ${problem}\n`);
 	const needle = search?.toLowerCase();
 	const models = (await runtime.getAvailable()).filter(
 		(model) =>

@@ -22,7 +22,14 @@ export interface MainOptions {
 /** The mode `main()` runs (run-modes.md §3; `acp` is this project's addition). */
 export type AppMode = "interactive" | "print" | "json" | "rpc" | "acp";
 
-const LATER_SUBCOMMANDS = new Set(["install", "remove", "update", "list", "config", "mcp"]);
+const LATER_SUBCOMMANDS = new Set(["mcp"]);
+const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
+
+// The name `pi config` lists a built-in extension under (`builtin:<name>`).
+function builtinName(entry: BuiltinExtensionFactory, index: number): string {
+	if (typeof entry !== "function") return entry.name;
+	return entry.name || `builtin-${index}`;
+}
 
 function packageVersion(): string {
 	const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -72,6 +79,14 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 		const { updateModels } = await import("./update-models.js");
 		return updateModels();
 	}
+	if (first !== undefined && PACKAGE_SUBCOMMANDS.has(first)) {
+		const { runPackageCommand } = await import("./package-command.js");
+		return runPackageCommand(argv);
+	}
+	if (first === "config") {
+		const { runConfigCommand } = await import("./config-command.js");
+		return runConfigCommand(argv.slice(1), (options.extensionFactories ?? []).map(builtinName));
+	}
 	if (first !== undefined && LATER_SUBCOMMANDS.has(first)) {
 		process.stderr.write(`Subcommand "${first}" is not available yet\n`);
 		return 2;
@@ -96,6 +111,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 	}
 	if (printDiagnostics(diagnostics)) return 1;
 	if (args.offline) process.env.PI_OFFLINE = "1";
+	// Process markers (pi 1.4): every child process can tell it runs under pi.
+	process.env.AI_AGENT = "pi";
+	process.env.PI_CODING_AGENT = "true";
 
 	try {
 		// isatty(0), not process.stdin.isTTY: building the stdin stream is left to the modes that read it.

@@ -12,6 +12,7 @@ export function noModelGuidance(agentDir: string, servers: readonly LocalServer[
 		"  export OPENAI_API_KEY=…       (OpenAI)",
 		"  export GEMINI_API_KEY=…       (Google)",
 		"or store one: pi auth set anthropic   (the key is read from stdin or asked for, never from argv)",
+		"Or sign in with a subscription (Claude Pro/Max, ChatGPT, GitHub Copilot): pi auth login anthropic|openai-codex|github-copilot",
 		"",
 	];
 	if (servers.length === 0) {

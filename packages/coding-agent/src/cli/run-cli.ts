@@ -1,6 +1,5 @@
 // Steps 4–11 of run-modes.md §2, loaded only once a run (not --help / --version) is certain.
 
-import { applyHttpProxySetting } from "@pi/ai";
 import type { AgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
 import { createAgentSessionRuntime } from "../core/agent-session/agent-session-runtime.js";
 import { SettingsManager } from "../core/config/settings-manager.js";
@@ -22,6 +21,17 @@ export interface RunCliOptions {
 	extensionFactories: readonly BuiltinExtensionFactory[];
 }
 
+/**
+ * `httpProxy` (agent-directory settings only, pi 1.4): applied as `HTTP_PROXY` and `HTTPS_PROXY`,
+ * which the provider clients honour (with `NO_PROXY`), and which tool commands inherit.
+ */
+function applyHttpProxySetting(settings: SettingsManager): void {
+	const proxy = settings.getGlobalSettings().httpProxy;
+	if (typeof proxy !== "string" || proxy.trim() === "") return;
+	process.env.HTTP_PROXY = proxy.trim();
+	process.env.HTTPS_PROXY = proxy.trim();
+}
+
 /** Replacement errors and invalid session files are user mistakes at start-up. */
 function asUserError(error: unknown): unknown {
 	if (error instanceof Error && !(error instanceof PiUserError)) {
@@ -41,6 +51,11 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	if (args.listModels !== undefined) {
 		const { listModels } = await import("./list-models.js");
 		return listModels(agentDir, args.listModels === true ? undefined : args.listModels);
+	}
+
+	if (args.export !== undefined) {
+		const { runExport } = await import("./export-command.js");
+		return runExport(args.export, launchCwd);
 	}
 
 	// §2 step 4: from here on only protocol records (or the final answer) reach stdout.
@@ -80,15 +95,14 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	// §2 step 6: the session first, because it may belong to another directory.
 	let runtime: AgentSessionRuntime;
 	try {
+		const startupSettings = SettingsManager.create(launchCwd, agentDir);
+		applyHttpProxySetting(startupSettings);
 		const sessionManager = createSessionManager(args, {
 			cwd: launchCwd,
 			agentDir,
-			settings: SettingsManager.create(launchCwd, agentDir),
+			settings: startupSettings,
 		});
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
-		// The httpProxy setting (global only): every provider's requests go through it.
-		const httpProxy = runtime.services.settingsManager.getGlobalSettings().httpProxy;
-		applyHttpProxySetting(typeof httpProxy === "string" ? httpProxy : undefined);
 	} catch (error) {
 		throw asUserError(error);
 	}
@@ -135,7 +149,9 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			const skipped = skippedProjectInputs(runtime.cwd);
 			if (skipped.length > 0) process.stderr.write(untrustedNotice(skipped));
 		}
-		if (!failed && !runtime.session.model) {
+		// An RPC server serves without a model (rpc.md §9.2.1: get_state omits it, a prompt is
+		// rejected): the embedding app sets one or signs the user in, no restart needed.
+		if (!failed && !runtime.session.model && mode !== "rpc") {
 			const { reportNoModel } = await import("./no-model.js");
 			await reportNoModel(runtime, agentDir);
 			failed = true;
@@ -182,6 +198,8 @@ async function dispatch(
 				verbose: args.verbose,
 				themePaths: args.themes,
 				noThemes: args.noThemes,
+				...(args.useTheme !== undefined ? { theme: args.useTheme } : {}),
+				...(args.tuiMode !== undefined ? { tuiMode: args.tuiMode } : {}),
 				startupWarnings: [...runtime.diagnostics.map((diagnostic) => diagnostic.message), ...warnings],
 			});
 		}

@@ -62,7 +62,13 @@ export function resourceOptionsFromArgs(args: Args, launchCwd: string): Partial<
 export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSessionRuntimeFactory {
 	const { args, launchCwd } = inputs;
 	const resourceOptions = resourceOptionsFromArgs(args, launchCwd);
-	const extensionPaths = args.extensions.map((path) => absolutePath(path, launchCwd));
+	// `builtin:<name>` names a built-in extension, and package sources (`-e npm:x`, `-e git:…`) are
+	// installed for the run: neither is resolved as a path.
+	const extensionPaths = args.extensions.map((path) =>
+		path.startsWith("builtin:") || /^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())
+			? path.trim()
+			: absolutePath(path, launchCwd),
+	);
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({
 			cwd,

@@ -43,9 +43,16 @@ export function findSessionFile(value: string, cwd: string, sessionDir: string):
 	throw new PiUserError("session_not_found", `No session matches "${value}" (give a file path or a session id)`);
 }
 
+/** `--fork --session-id <id>` must not reuse the id of a session this project already has. */
+function assertIdFree(id: string, cwd: string, sessionDir: string): void {
+	if (SessionManager.list(cwd, sessionDir).some((info) => info.id === id)) {
+		throw new PiUserError("session_exists", `A session with id "${id}" already exists; choose another --session-id`);
+	}
+}
+
 /**
  * `createSessionManager` (run-modes.md §5.3), first match wins: `--no-session`, `--fork`,
- * `--session`, `-r` (the picker belongs to interactive mode: here it starts like `-c`, and the
+ * `--session`, `--session-id` (opens that exact id of this project, or starts it), `-r` (the picker belongs to interactive mode: here it starts like `-c`, and the
  * mode shows the picker), `-c`, else a new session. `--session-dir` applies to all persistent choices.
  */
 export function createSessionManager(args: Args, input: SessionSelectionInput): SessionManager {
@@ -60,7 +67,14 @@ export function createSessionManager(args: Args, input: SessionSelectionInput): 
 	const explicitDir = args.sessionDir ? sessionDir : undefined;
 	if (args.fork !== undefined) {
 		const source = findSessionFile(args.fork, cwd, sessionDir);
-		return SessionManager.forkFrom(source, cwd, sessionDir);
+		if (args.sessionId !== undefined) assertIdFree(args.sessionId, cwd, sessionDir);
+		return SessionManager.forkFrom(source, cwd, sessionDir, { id: args.sessionId });
+	}
+	if (args.sessionId !== undefined) {
+		const existing = SessionManager.list(cwd, sessionDir).find((info) => info.id === args.sessionId);
+		return existing
+			? SessionManager.open(existing.path, explicitDir)
+			: SessionManager.create(cwd, sessionDir, { id: args.sessionId });
 	}
 	if (args.session !== undefined) {
 		const file = findSessionFile(args.session, cwd, sessionDir);

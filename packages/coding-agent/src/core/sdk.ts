@@ -8,6 +8,7 @@ import type { ExtensionFactory, InlineExtension } from "./extensions/extension-a
 import type { ExtensionRunner } from "./extensions/extension-runner.js";
 import { type LoadedExtensions, loadExtensions } from "./extensions/load-extensions.js";
 import { decideProjectTrustWithExtensions } from "./extensions/project-trust-event.js";
+import { activatesOnRegister } from "./extensions/tool-loadout.js";
 import { convertToLlm, withoutImages } from "./messages.js";
 import { ModelRuntime } from "./models/model-runtime.js";
 import { hasProjectTrustInputs } from "./resources/context-files.js";
@@ -20,6 +21,7 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { applyToolList, expandToolPatterns, isChangeList } from "./tools/tool-selection.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -201,6 +203,9 @@ export async function createAgentSessionServices(
 	});
 	const trusted = extensions.projectTrusted;
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
+	const packages = extensions.packages?.all() ?? [];
+	const packageFiles = (type: "skills" | "prompts" | "themes") =>
+		packages.flatMap((pkg) => (pkg.resources?.[type] ?? []).filter((file) => file.enabled).map((file) => file.path));
 	const resourceLoader =
 		options.resourceLoader ??
 		new DefaultResourceLoader({
@@ -208,14 +213,20 @@ export async function createAgentSessionServices(
 			agentDir,
 			settings: settingsManager,
 			projectTrusted: trusted,
+			packageSkillPaths: packageFiles("skills"),
+			packagePromptPaths: packageFiles("prompts"),
 			...options.resourceOptions,
 		});
+	if (resourceLoader instanceof DefaultResourceLoader && packages.length > 0) {
+		resourceLoader.addExtraPaths({ themePaths: packageFiles("themes") });
+	}
 	const diagnostics: AgentSessionRuntimeDiagnostic[] = settingsManager.diagnostics.map((diagnostic) => ({
 		type: diagnostic.type,
 		message: diagnostic.message,
 	}));
 	const modelsError = modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "error", message: modelsError });
+	for (const message of modelRuntime.getEntryProblems()) diagnostics.push({ type: "warning", message });
 	for (const message of modelRuntime.getValueDiagnostics()) diagnostics.push({ type: "warning", message });
 	// A warning, not an error: the run goes on with the extensions that did load (extensions.md §1.3).
 	for (const error of extensions.errors) {
@@ -235,7 +246,10 @@ export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	model?: Model;
 	thinkingLevel?: ThinkingLevel;
 	scopedModels?: ScopedModel[];
-	/** Allowlist of tool names; default `defaultTools` setting, else read, bash, edit, write. */
+	/**
+	 * Allowlist of tool names or `*` patterns; default `defaultTools` setting, else read, bash,
+	 * edit, write. A list of only `+name`/`-name` entries changes the default selection instead.
+	 */
 	tools?: string[];
 	excludeTools?: string[];
 	noTools?: "all" | "builtin";
@@ -305,31 +319,59 @@ function chooseThinkingLevel(
 	model: Model | undefined,
 ): ThinkingLevel {
 	const level: ThinkingLevel =
-		options.thinkingLevel ?? savedLevel ?? settings.getDefaultThinkingLevel() ?? (model?.reasoning ? "medium" : "off");
+		options.thinkingLevel ??
+		savedLevel ??
+		(model ? settings.getModelThinkingLevel(model) : undefined) ??
+		settings.getDefaultThinkingLevel() ??
+		(model?.reasoning ? "medium" : "off");
 	return model ? (clampThinkingLevel(model, level) as ThinkingLevel) : level;
 }
 
 /**
  * The active tools, plus every tool known by name (so extensions' `setActiveTools` can turn
  * built-ins on later). Extension tools replace built-ins and custom tools of the same name.
+ * Without a plain `tools` list the selection is `defaultTools` plus every custom tool and every
+ * extension tool that activates on registration (`direct`, `model-only`, unless `defaultActive`
+ * is false), then a `tools` list of only `+name`/`-name` changes applies. `*` patterns expand
+ * against every known tool.
  */
 function chooseTools(
 	options: CreateAgentSessionOptions,
 	cwd: string,
 	settings: SettingsManager,
 	extensionTools: readonly AgentTool[] | undefined,
+	activatesOnLoad: (name: string) => boolean,
+	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const builtinOptions = {
-		bash: { shellPath: settings.getShellPath(), commandPrefix: settings.getShellCommandPrefix() },
+		bash: {
+			shellPath: settings.getShellPath(),
+			commandPrefix: settings.getShellCommandPrefix(),
+			env: () => {
+				// A pi started from a pi's bash command must not hand on its parent's session.
+				const env = { ...process.env };
+				for (const name of SHELL_SESSION_VARIABLES) delete env[name];
+				return Object.assign(env, sessionEnv());
+			},
+		},
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	};
-	const names = options.tools ?? [
-		...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
-		...custom.map((tool) => tool.name),
-	];
-	const excluded = new Set(options.excludeTools ?? []);
-	const wanted = [...new Set(names.filter((name) => !excluded.has(name)))];
+	const customNames = custom.map((tool) => tool.name);
+	const known = [...BUILTIN_TOOL_NAMES, ...customNames];
+	const plainList = options.tools !== undefined && !isChangeList(options.tools);
+	const names = plainList
+		? (options.tools ?? [])
+		: applyToolList(
+				[
+					...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
+					...(options.customTools ?? []).map((tool) => tool.name),
+					...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
+				],
+				options.tools,
+			);
+	const excluded = expandToolPatterns(options.excludeTools ?? [], known);
+	const wanted = expandToolPatterns(names, known).filter((name) => !excluded.includes(name));
 	// Built-ins are cheap objects; all are created only when extensions (setActiveTools) may switch them on.
 	const builtinNames = extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
 	const all = new Map<string, AgentTool>([
@@ -338,6 +380,29 @@ function chooseTools(
 	]);
 	if (options.noTools === "all") return { active: [], all };
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
+}
+
+const SHELL_SESSION_VARIABLES = ["PI_SESSION_ID", "PI_SESSION_FILE", "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL"];
+
+/**
+ * The session variables pi 1.4 gives the commands of the bash tool (read when each command starts):
+ * PI_SESSION_ID, PI_SESSION_FILE (absent for a session that is never written), PI_PROVIDER,
+ * PI_MODEL, PI_REASONING_LEVEL (the effective level; `off` for a model without thinking).
+ */
+function shellSessionEnv(
+	sessionManager: SessionManager,
+	model: Model | undefined,
+	thinkingLevel: ThinkingLevel,
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { PI_SESSION_ID: sessionManager.getSessionId() };
+	const file = sessionManager.getSessionFile();
+	if (file) env.PI_SESSION_FILE = file;
+	if (model) {
+		env.PI_PROVIDER = model.provider;
+		env.PI_MODEL = model.id;
+	}
+	env.PI_REASONING_LEVEL = model?.reasoning ? thinkingLevel : "off";
+	return env;
 }
 
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
@@ -385,6 +450,8 @@ async function createSessionWith(
 		sessionManager.getCwd(),
 		settingsManager,
 		runner?.getTools(),
+		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
+		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({

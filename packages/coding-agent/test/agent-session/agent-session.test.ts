@@ -296,6 +296,44 @@ describe("AgentSession overflow and threshold compaction", () => {
 		expect(session.getContextUsage()).toEqual({ tokens: null, contextWindow: 10_000, percent: null });
 	});
 
+	it("compacts between two turns of one long run once the tool results pass the threshold (pi 1.4)", async () => {
+		const tool: AgentTool = {
+			name: "look",
+			label: "Look",
+			description: "looks",
+			parameters: Type.Object({}),
+			execute: async () => ({ content: [{ type: "text", text: "seen" }] }),
+		};
+		const { session, faux, events } = await createFauxSession({
+			faux: { models: [{ id: "small", contextWindow: 10_000 }] },
+			settings: { compaction: { reserveTokens: 2_000, keepRecentTokens: 1 } },
+			customTools: [tool],
+			tools: ["look"],
+		});
+		faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("look", {}), {
+				usage: { input: 8_500, output: 0, cacheRead: 0, cacheWrite: 0 },
+			}),
+			fauxAssistantMessage("## Goal\nmid-run summary"),
+			fauxAssistantMessage("## Original Request\nlook"),
+			fauxAssistantMessage("done after compaction"),
+		]);
+		await session.prompt("look around");
+		const types = events.map((event) => event.type);
+		const start = types.indexOf("compaction_start");
+		expect(start).toBeGreaterThan(-1);
+		// Inside the run: after the tool result, before the next reply and before agent_end.
+		expect(types.indexOf("tool_execution_end")).toBeLessThan(start);
+		expect(types.indexOf("agent_end")).toBeGreaterThan(start);
+		expect(types.filter((type) => type === "agent_start")).toHaveLength(1);
+		expect(types.filter((type) => type === "compaction_start")).toHaveLength(1);
+		expect(events[start]).toEqual({ type: "compaction_start", reason: "threshold" });
+		const lastRequest = faux.state.requests.at(-1)!;
+		expect(JSON.stringify(lastRequest.context.messages)).toContain("mid-run summary");
+		expect(session.getLastAssistantText()).toBe("done after compaction");
+		expect(session.messages[0]!.role).toBe("compactionSummary");
+	});
+
 	it("manual compaction returns the result and refuses a second one", async () => {
 		const { session, faux } = await createFauxSession();
 		faux.setResponses([

@@ -160,3 +160,47 @@ describe("SettingsManager", () => {
 		expect(readFileSync(join(cwd, ".pi", "settings.json"), "utf8")).toBe("[1, 2");
 	});
 });
+
+describe("pi 1.4's settings", () => {
+	it("accepts every key, names those without an effect and unknown ones in one warning each", () => {
+		const { agentDir, cwd } = setup({
+			$schema: "https://pi.dev/schemas/settings.schema.json",
+			deviceId: "d",
+			lastChangelogVersion: "1.4.0",
+			defaultThinkingLevel: "max",
+			transport: "websocket-cached",
+			quietStartup: "header",
+			cacheWarming: "idle",
+			fullscreenScrollbar: "always",
+			terminal: { showImages: false, trueColor: true },
+			codemode: { mode: "only", inlineBudget: 100 },
+			frobnicate: 1,
+			compaction: { enabled: true, extra: 2 },
+		});
+		const manager = SettingsManager.create(cwd, agentDir);
+		expect(manager.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+			expect.stringMatching(
+				/settings\.json: pi 1\.4 settings "cacheWarming", "fullscreenScrollbar", "terminal\.trueColor" have no effect in this version$/,
+			),
+			expect.stringMatching(/settings\.json: unknown settings "frobnicate", "compaction\.extra" ignored$/),
+		]);
+		expect(manager.getTransport()).toBe("websocket");
+		expect(manager.getDefaultThinkingLevel()).toBe("max");
+	});
+
+	it("reads modelThinkingLevels and compaction.modelOverrides per provider/model", () => {
+		const { agentDir, cwd } = setup({
+			modelThinkingLevels: { "p/m": "low" },
+			compaction: { reserveTokens: 1000, keepRecentTokens: 2000, modelOverrides: { "p/m": { reserveTokens: 50 } } },
+		});
+		const manager = SettingsManager.create(cwd, agentDir);
+		expect(manager.diagnostics).toEqual([]);
+		expect(manager.getModelThinkingLevel({ provider: "p", id: "m" })).toBe("low");
+		expect(manager.getModelThinkingLevel({ provider: "p", id: "other" })).toBeUndefined();
+		expect(manager.getCompactionSettings({ provider: "p", id: "m" })).toMatchObject({
+			reserveTokens: 50,
+			keepRecentTokens: 2000,
+		});
+		expect(manager.getCompactionSettings({ provider: "q", id: "m" }).reserveTokens).toBe(1000);
+	});
+});

@@ -110,30 +110,74 @@ describe("ModelRuntime", () => {
 		expect(registry.find("anthropic", "claude-custom")).toMatchObject({ api: "anthropic-messages", reasoning: true });
 	});
 
-	it("reports a malformed file with the file and key, and keeps the built-ins", () => {
+	it("skips only the malformed entry, naming the file and key path, and keeps the rest", () => {
 		const bad = registryWith({
 			providers: {
 				local: {
 					baseUrl: "http://x",
 					api: "openai-completions",
 					apiKey: "k",
-					models: [{ id: "m", contextWindow: -5 }],
+					models: [{ id: "m", contextWindow: -5 }, { id: "good" }],
 				},
+				broken: { baseUrl: 7, api: "openai-completions", models: [{ id: "x" }] },
 			},
 		});
-		expect(bad.getError()).toMatch(
-			/^Invalid .*models\.json: providers\.local\.models\[0\]\.contextWindow must be a positive number$/,
-		);
+		expect(bad.getError()).toBeUndefined();
+		expect(bad.getEntryProblems()).toEqual([
+			expect.stringMatching(
+				/^Invalid .*models\.json: providers\.local\.models\[0\]\.contextWindow must be a positive number; model "m" skipped$/,
+			),
+			expect.stringMatching(/providers\.broken\.baseUrl must be a non-empty string; provider "broken" skipped$/),
+		]);
 		expect(bad.find("local", "m")).toBeUndefined();
+		expect(bad.find("local", "good")).toBeDefined();
 		expect(bad.getAll().length).toBeGreaterThan(10);
 		expect(registryWith("{ nope").getError()).toMatch(/models\.json: is not valid JSON/);
-		expect(
-			registryWith({
-				providers: { local: { baseUrl: "http://x", api: "openai-completions", models: [{ id: "m" }] } },
-			}).getError(),
-		).toMatch(
-			/providers\.local\.apiKey is required for a new provider \(any non-empty value for servers that need no key\)/,
+	});
+
+	it("accepts a new provider without apiKey (the key may live in auth.json) and pi 1.4's model fields", async () => {
+		const auth = AuthStorage.inMemory({ local: { type: "api_key", key: "from-auth" } });
+		const registry = registryWith(
+			{
+				providers: {
+					local: {
+						name: "Local Server",
+						baseUrl: "http://x",
+						api: "openai-completions",
+						models: [
+							{
+								id: "m",
+								baseUrl: "http://y",
+								cost: {
+									input: 1,
+									output: 2,
+									cacheRead: 0,
+									cacheWrite: 0,
+									tiers: [{ inputTokensAbove: 100, input: 3, output: 4, cacheRead: 0, cacheWrite: 0 }],
+								},
+								promptCache: { short: 300 },
+								inputLimits: { maxRequestBytes: 1000 },
+								samplingParams: { temperature: 0.5 },
+								samplingParamsByThinkingLevel: { high: { top_k: 20 } },
+							},
+						],
+					},
+				},
+			},
+			auth,
 		);
+		expect(registry.getEntryProblems()).toEqual([]);
+		const model = registry.find("local", "m")!;
+		expect(model).toMatchObject({
+			baseUrl: "http://y",
+			cost: { input: 1, tiers: [{ inputTokensAbove: 100, input: 3 }] },
+			promptCache: { short: 300 },
+			inputLimits: { maxRequestBytes: 1000 },
+			samplingParams: { temperature: 0.5 },
+			samplingParamsByThinkingLevel: { high: { top_k: 20 } },
+		});
+		expect(registry.getProvider("local")?.name).toBe("Local Server");
+		expect(await registry.getApiKey("local")).toBe("from-auth");
 	});
 
 	it("resolves credentials: auth.json, then env, then models.json; values may be commands or env names", async () => {

@@ -9,7 +9,7 @@ import { useTempDirs } from "../support/temp-dir.js";
 const tempDir = useTempDirs();
 
 describe("trust.json", () => {
-	it("stores { trusted, decidedAt } under the canonical (realpath) cwd with mode 0600", () => {
+	it("stores pi 1.4's `true` under the canonical (realpath) cwd with mode 0600", () => {
 		const agentDir = tempDir();
 		const real = tempDir();
 		const link = join(tempDir(), "link");
@@ -17,12 +17,32 @@ describe("trust.json", () => {
 		const store = TrustStore.forAgentDir(agentDir);
 		store.set(link, true);
 		const path = join(agentDir, "trust.json");
-		const saved = JSON.parse(readFileSync(path, "utf8")) as Record<string, { trusted: boolean; decidedAt: string }>;
-		expect(Object.keys(saved)).toEqual([realpathSync(real)]);
-		expect(saved[realpathSync(real)]).toEqual({ trusted: true, decidedAt: expect.any(String) });
-		expect(new Date(saved[realpathSync(real)]!.decidedAt).toISOString()).toBe(saved[realpathSync(real)]!.decidedAt);
+		const saved = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+		expect(saved).toEqual({ [realpathSync(real)]: true });
 		expect(statSync(path).mode & 0o777).toBe(0o600);
 		expect(store.get(real)).toBe(true);
+	});
+
+	it("reads both formats, a decision covering subdirectories, and rewrites old entries in 1.4's format", () => {
+		const agentDir = tempDir();
+		const parent = realpathSync(tempDir());
+		const old = realpathSync(tempDir());
+		const child = join(parent, "sub", "deeper");
+		mkdirSync(child, { recursive: true });
+		writeFileSync(
+			join(agentDir, "trust.json"),
+			JSON.stringify({ [parent]: true, [old]: { trusted: false, decidedAt: "2026-01-01T00:00:00.000Z" } }),
+		);
+		const store = TrustStore.forAgentDir(agentDir);
+		expect(store.get(child)).toBe(true);
+		expect(store.get(old)).toBe(false);
+		store.set(join(parent, "sub"), false);
+		expect(store.get(child)).toBe(false);
+		expect(JSON.parse(readFileSync(join(agentDir, "trust.json"), "utf8"))).toEqual({
+			[parent]: true,
+			[join(parent, "sub")]: false,
+			[old]: false,
+		});
 	});
 
 	it("refuses to overwrite a trust.json that is not valid JSON", () => {

@@ -95,10 +95,16 @@ describe("bash tool: results", () => {
 		expect(textOf(await run('pwd; echo "$GREETING"'))).toBe(`${dir}\nhi\n`);
 	});
 
-	it("throws the output plus the exit code for a failing command", async () => {
+	it("a failing command is an error result: the output plus the exit code, and structured data for scripts", async () => {
 		const { run } = setup();
-		expect(await errorMessageOf(run("echo partial; exit 3"))).toBe("partial\n\nCommand exited with code 3");
-		expect(await errorMessageOf(run("exit 7"))).toBe("Command exited with code 7");
+		const failed = await run("echo partial; exit 3");
+		expect(failed.isError).toBe(true);
+		expect(textOf(failed)).toBe("partial\n\nCommand exited with code 3");
+		expect(failed.structuredContent).toMatchObject({ output: "partial\n", truncated: false, exit_code: 3 });
+		expect(textOf(await run("exit 7"))).toBe("Command exited with code 7");
+		const ok = await run("echo fine");
+		expect(ok.isError).toBeUndefined();
+		expect(ok.structuredContent).toMatchObject({ output: "fine\n", truncated: false, exit_code: 0 });
 	});
 
 	it("strips ANSI escape sequences", async () => {
@@ -253,7 +259,11 @@ describe("bash tool: huge output", () => {
 
 	it("reports the full-output path in the error text when a long-running command fails", async () => {
 		const { run } = setup();
-		const message = await errorMessageOf(run("seq 1 3000; exit 2"));
+		const result = await run("seq 1 3000; exit 2");
+		expect(result.isError).toBe(true);
+		// Scripts get the whole output (under 1 MiB), not the 2000-line tail the model sees.
+		expect((result.structuredContent as { output: string }).output.split("\n")[0]).toBe("1");
+		const message = textOf(result);
 		const path = /Full output: (\S+)\]/.exec(message)?.[1] ?? "";
 		leftoverFiles.push(path);
 		expect(message).toContain("3000\n\n[Showing lines 1001-3000 of 3000. Full output: ");

@@ -5,12 +5,12 @@ import { Loader, type LoaderOptions } from "./loader.js";
 export interface CancellableLoaderOptions extends LoaderOptions {
 	/** Called once when the user cancels. */
 	onAbort?: () => void;
-	/** Key bindings ("loader.cancel"). Default: the shared manager. */
+	/** Key bindings ("tui.loader.cancel"). Default: the shared manager. */
 	keybindings?: KeybindingsManager;
 }
 
 /**
- * A {@link Loader} the user can cancel with Escape (action "loader.cancel") while it has
+ * A {@link Loader} the user can cancel with Escape (action "tui.loader.cancel") while it has
  * focus. Cancelling aborts {@link CancellableLoader.signal}, stops the spinner and calls
  * `onAbort`, once.
  */
@@ -35,7 +35,7 @@ export class CancellableLoader extends Loader {
 
 	handleInput(data: string): void {
 		const keybindings = this.cancelOptions.keybindings ?? getKeybindings();
-		if (keybindings.matches(data, "loader.cancel")) this.cancel();
+		if (keybindings.matches(data, "tui.loader.cancel")) this.cancel();
 	}
 
 	/** Cancels as if the user pressed Escape. Idempotent. */

@@ -7,29 +7,29 @@ import type { EditorModel } from "./editor-model.js";
 
 /** Actions the editor looks up, in matching order. */
 export const EDITOR_ACTIONS = [
-	"editor.submit",
-	"editor.newLine",
-	"editor.tab",
-	"editor.undo",
-	"editor.redo",
-	"editor.cursorUp",
-	"editor.cursorDown",
-	"editor.cursorLeft",
-	"editor.cursorRight",
-	"editor.cursorWordLeft",
-	"editor.cursorWordRight",
-	"editor.cursorLineStart",
-	"editor.cursorLineEnd",
-	"editor.pageUp",
-	"editor.pageDown",
-	"editor.deleteCharBackward",
-	"editor.deleteCharForward",
-	"editor.deleteWordBackward",
-	"editor.deleteWordForward",
-	"editor.deleteToLineStart",
-	"editor.deleteToLineEnd",
-	"editor.yank",
-	"editor.yankPop",
+	"tui.input.submit",
+	"tui.input.newLine",
+	"tui.input.tab",
+	"tui.editor.undo",
+	"tui.editor.redo",
+	"tui.editor.cursorUp",
+	"tui.editor.cursorDown",
+	"tui.editor.cursorLeft",
+	"tui.editor.cursorRight",
+	"tui.editor.cursorWordLeft",
+	"tui.editor.cursorWordRight",
+	"tui.editor.cursorLineStart",
+	"tui.editor.cursorLineEnd",
+	"tui.editor.pageUp",
+	"tui.editor.pageDown",
+	"tui.editor.deleteCharBackward",
+	"tui.editor.deleteCharForward",
+	"tui.editor.deleteWordBackward",
+	"tui.editor.deleteWordForward",
+	"tui.editor.deleteToLineStart",
+	"tui.editor.deleteToLineEnd",
+	"tui.editor.yank",
+	"tui.editor.yankPop",
 ] as const;
 
 /** An action the editor handles. */
@@ -38,10 +38,10 @@ export type EditorAction = (typeof EDITOR_ACTIONS)[number];
 /** Vertical moves keep the preferred column; every other action resets it. */
 export function isVerticalAction(action: EditorAction): boolean {
 	return (
-		action === "editor.cursorUp" ||
-		action === "editor.cursorDown" ||
-		action === "editor.pageUp" ||
-		action === "editor.pageDown"
+		action === "tui.editor.cursorUp" ||
+		action === "tui.editor.cursorDown" ||
+		action === "tui.editor.pageUp" ||
+		action === "tui.editor.pageDown"
 	);
 }
 
@@ -49,17 +49,17 @@ export function isVerticalAction(action: EditorAction): boolean {
 export function cursorTarget(model: EditorModel, action: EditorAction): TextPosition | undefined {
 	const buffer = model.buffer;
 	switch (action) {
-		case "editor.cursorLeft":
+		case "tui.editor.cursorLeft":
 			return model.charLeftPosition();
-		case "editor.cursorRight":
+		case "tui.editor.cursorRight":
 			return model.charRightPosition();
-		case "editor.cursorWordLeft":
+		case "tui.editor.cursorWordLeft":
 			return model.wordLeftPosition();
-		case "editor.cursorWordRight":
+		case "tui.editor.cursorWordRight":
 			return model.wordRightPosition();
-		case "editor.cursorLineStart":
+		case "tui.editor.cursorLineStart":
 			return { line: buffer.cursorLine, col: 0 };
-		case "editor.cursorLineEnd":
+		case "tui.editor.cursorLineEnd":
 			return { line: buffer.cursorLine, col: buffer.currentLine.length };
 		default:
 			return undefined;
@@ -69,28 +69,28 @@ export function cursorTarget(model: EditorModel, action: EditorAction): TextPosi
 /** Runs a deletion / kill / yank action; returns false when `action` is not one. */
 export function runEdit(model: EditorModel, action: EditorAction): boolean {
 	switch (action) {
-		case "editor.deleteCharBackward":
+		case "tui.editor.deleteCharBackward":
 			model.deleteCharBackward();
 			return true;
-		case "editor.deleteCharForward":
+		case "tui.editor.deleteCharForward":
 			model.deleteCharForward();
 			return true;
-		case "editor.deleteWordBackward":
+		case "tui.editor.deleteWordBackward":
 			model.killWordBackward();
 			return true;
-		case "editor.deleteWordForward":
+		case "tui.editor.deleteWordForward":
 			model.killWordForward();
 			return true;
-		case "editor.deleteToLineStart":
+		case "tui.editor.deleteToLineStart":
 			model.killToLineStart();
 			return true;
-		case "editor.deleteToLineEnd":
+		case "tui.editor.deleteToLineEnd":
 			model.killToLineEnd();
 			return true;
-		case "editor.yank":
+		case "tui.editor.yank":
 			model.yank();
 			return true;
-		case "editor.yankPop":
+		case "tui.editor.yankPop":
 			model.yankPop();
 			return true;
 		default:

@@ -39,11 +39,11 @@ export class EditorCompletion {
 
 	/** Keys the open list takes (Escape, Up/Down, Tab, Enter); returns false for any other key. */
 	handleKey(data: string, keys: KeybindingsManager): boolean {
-		if (keys.matches(data, "editor.cancel")) this.list.close();
-		else if (keys.matches(data, "select.up")) this.list.move(-1);
-		else if (keys.matches(data, "select.down")) this.list.move(1);
-		else if (keys.matches(data, "editor.tab")) this.accept(false);
-		else if (keys.matches(data, "editor.submit")) this.accept(true);
+		if (keys.matches(data, "tui.editor.cancel")) this.list.close();
+		else if (keys.matches(data, "tui.select.up")) this.list.move(-1);
+		else if (keys.matches(data, "tui.select.down")) this.list.move(1);
+		else if (keys.matches(data, "tui.input.tab")) this.accept(false);
+		else if (keys.matches(data, "tui.input.submit")) this.accept(true);
 		else return false;
 		return true;
 	}

@@ -214,31 +214,31 @@ export class Editor implements Component, Focusable {
 
 	private runAction(action: EditorAction): void {
 		switch (action) {
-			case "editor.submit":
+			case "tui.input.submit":
 				this.submitOrContinueLine();
 				return;
-			case "editor.newLine":
+			case "tui.input.newLine":
 				this.model.insert("\n");
 				return;
-			case "editor.tab":
+			case "tui.input.tab":
 				this.completion.openByTab();
 				return;
-			case "editor.undo":
+			case "tui.editor.undo":
 				this.model.undo();
 				return;
-			case "editor.redo":
+			case "tui.editor.redo":
 				this.model.redo();
 				return;
-			case "editor.cursorUp":
+			case "tui.editor.cursorUp":
 				this.vertical.up();
 				return;
-			case "editor.cursorDown":
+			case "tui.editor.cursorDown":
 				this.vertical.down();
 				return;
-			case "editor.pageUp":
+			case "tui.editor.pageUp":
 				this.vertical.moveRows(-this.visibleRowLimit());
 				return;
-			case "editor.pageDown":
+			case "tui.editor.pageDown":
 				this.vertical.moveRows(this.visibleRowLimit());
 				return;
 		}

@@ -26,7 +26,7 @@ export interface InputOptions {
 /**
  * A single-line text field. Scrolls horizontally to keep the cursor visible, moves by
  * grapheme and by word, and edits like readline: Ctrl+W/U/K and Alt+D kill into a kill ring,
- * Ctrl+Y yanks and Alt+Y cycles older kills, Ctrl+Z (or Ctrl+-) undoes and Ctrl+Shift+Z
+ * Ctrl+Y yanks and Alt+Y cycles older kills, Ctrl+- undoes and Ctrl+Shift+Z
  * redoes (the `editor.*` actions). A bracketed paste is one undo step; its line breaks and
  * tabs become spaces. While focused it draws the cursor cell in inverse video and emits
  * {@link CURSOR_MARKER} so the terminal cursor (and IME) sit there.
@@ -66,11 +66,11 @@ export class Input implements Component, Focusable {
 			return;
 		}
 		const keys = this.options.keybindings ?? getKeybindings();
-		if (keys.matches(data, "editor.submit")) {
+		if (keys.matches(data, "tui.input.submit")) {
 			this.options.onSubmit?.(this.model.value);
 			return;
 		}
-		if (keys.matches(data, "editor.cancel")) {
+		if (keys.matches(data, "tui.editor.cancel")) {
 			this.options.onEscape?.();
 			return;
 		}
@@ -82,49 +82,49 @@ export class Input implements Component, Focusable {
 
 	private handleMovement(data: string, keys: KeybindingsManager): boolean {
 		const action = keys.findAction(data, [
-			"editor.cursorLeft",
-			"editor.cursorRight",
-			"editor.cursorWordLeft",
-			"editor.cursorWordRight",
-			"editor.cursorLineStart",
-			"editor.cursorLineEnd",
+			"tui.editor.cursorLeft",
+			"tui.editor.cursorRight",
+			"tui.editor.cursorWordLeft",
+			"tui.editor.cursorWordRight",
+			"tui.editor.cursorLineStart",
+			"tui.editor.cursorLineEnd",
 		] as const);
 		if (action === undefined) return false;
 		const text = this.text;
-		if (action === "editor.cursorLeft") this.model.moveTo(text.previousBoundary());
-		else if (action === "editor.cursorRight") this.model.moveTo(text.nextBoundary());
-		else if (action === "editor.cursorWordLeft") this.model.moveTo(text.wordStartBefore());
-		else if (action === "editor.cursorWordRight") this.model.moveTo(text.wordEndAfter());
-		else if (action === "editor.cursorLineStart") this.model.moveTo(0);
+		if (action === "tui.editor.cursorLeft") this.model.moveTo(text.previousBoundary());
+		else if (action === "tui.editor.cursorRight") this.model.moveTo(text.nextBoundary());
+		else if (action === "tui.editor.cursorWordLeft") this.model.moveTo(text.wordStartBefore());
+		else if (action === "tui.editor.cursorWordRight") this.model.moveTo(text.wordEndAfter());
+		else if (action === "tui.editor.cursorLineStart") this.model.moveTo(0);
 		else this.model.moveTo(text.value.length);
 		return true;
 	}
 
 	private handleEdit(data: string, keys: KeybindingsManager): boolean {
 		const action = keys.findAction(data, [
-			"editor.deleteCharBackward",
-			"editor.deleteCharForward",
-			"editor.deleteWordBackward",
-			"editor.deleteWordForward",
-			"editor.deleteToLineStart",
-			"editor.deleteToLineEnd",
-			"editor.yank",
-			"editor.yankPop",
-			"editor.undo",
-			"editor.redo",
+			"tui.editor.deleteCharBackward",
+			"tui.editor.deleteCharForward",
+			"tui.editor.deleteWordBackward",
+			"tui.editor.deleteWordForward",
+			"tui.editor.deleteToLineStart",
+			"tui.editor.deleteToLineEnd",
+			"tui.editor.yank",
+			"tui.editor.yankPop",
+			"tui.editor.undo",
+			"tui.editor.redo",
 		] as const);
 		if (action === undefined) return false;
 		const model = this.model;
 		this.edit(() => {
-			if (action === "editor.deleteCharBackward") model.deleteChar("backward");
-			else if (action === "editor.deleteCharForward") model.deleteChar("forward");
-			else if (action === "editor.deleteWordBackward") model.killWordBackward();
-			else if (action === "editor.deleteWordForward") model.killWordForward();
-			else if (action === "editor.deleteToLineStart") model.killToStart();
-			else if (action === "editor.deleteToLineEnd") model.killToEnd();
-			else if (action === "editor.yank") model.yank();
-			else if (action === "editor.yankPop") model.yankPop();
-			else if (action === "editor.undo") model.undo();
+			if (action === "tui.editor.deleteCharBackward") model.deleteChar("backward");
+			else if (action === "tui.editor.deleteCharForward") model.deleteChar("forward");
+			else if (action === "tui.editor.deleteWordBackward") model.killWordBackward();
+			else if (action === "tui.editor.deleteWordForward") model.killWordForward();
+			else if (action === "tui.editor.deleteToLineStart") model.killToStart();
+			else if (action === "tui.editor.deleteToLineEnd") model.killToEnd();
+			else if (action === "tui.editor.yank") model.yank();
+			else if (action === "tui.editor.yankPop") model.yankPop();
+			else if (action === "tui.editor.undo") model.undo();
 			else model.redo();
 		});
 		return true;

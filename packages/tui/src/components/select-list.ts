@@ -96,6 +96,14 @@ export class SelectList implements Component {
 		return this.filtered[this.selectedIndex];
 	}
 
+	/** Highlights the shown item whose value is `value`; false when none is shown. */
+	selectValue(value: string): boolean {
+		const index = this.filtered.findIndex((item) => item.value === value);
+		if (index < 0) return false;
+		this.setSelectedIndex(index);
+		return true;
+	}
+
 	/** Highlights the item at `index` of the filtered list (clamped). */
 	setSelectedIndex(index: number): void {
 		this.selectedIndex = Math.max(0, Math.min(index, this.filtered.length - 1));
@@ -107,15 +115,15 @@ export class SelectList implements Component {
 	handleInput(data: string): void {
 		const keys = this.options.keybindings ?? getKeybindings();
 		const count = this.filtered.length;
-		if (keys.matches(data, "select.up")) this.moveTo(count === 0 ? 0 : (this.selectedIndex - 1 + count) % count);
-		else if (keys.matches(data, "select.down")) this.moveTo(count === 0 ? 0 : (this.selectedIndex + 1) % count);
-		else if (keys.matches(data, "select.pageUp")) this.moveTo(Math.max(0, this.selectedIndex - this.maxVisible));
-		else if (keys.matches(data, "select.pageDown"))
+		if (keys.matches(data, "tui.select.up")) this.moveTo(count === 0 ? 0 : (this.selectedIndex - 1 + count) % count);
+		else if (keys.matches(data, "tui.select.down")) this.moveTo(count === 0 ? 0 : (this.selectedIndex + 1) % count);
+		else if (keys.matches(data, "tui.select.pageUp")) this.moveTo(Math.max(0, this.selectedIndex - this.maxVisible));
+		else if (keys.matches(data, "tui.select.pageDown"))
 			this.moveTo(Math.min(count - 1, this.selectedIndex + this.maxVisible));
-		else if (keys.matches(data, "select.confirm")) {
+		else if (keys.matches(data, "tui.select.confirm")) {
 			const item = this.getSelectedItem();
 			if (item) this.options.onSelect?.(item);
-		} else if (keys.matches(data, "select.cancel")) this.options.onCancel?.();
+		} else if (keys.matches(data, "tui.select.cancel")) this.options.onCancel?.();
 	}
 
 	private moveTo(index: number): void {

@@ -93,13 +93,13 @@ export class SettingsList implements Component {
 		const keys = this.options.keybindings ?? getKeybindings();
 		const count = this.items.length;
 		if (count === 0) {
-			if (keys.matches(data, "select.cancel")) this.options.onCancel?.();
+			if (keys.matches(data, "tui.select.cancel")) this.options.onCancel?.();
 			return;
 		}
-		if (keys.matches(data, "select.up")) this.selectedIndex = (this.selectedIndex - 1 + count) % count;
-		else if (keys.matches(data, "select.down")) this.selectedIndex = (this.selectedIndex + 1) % count;
-		else if (keys.matches(data, "select.confirm") || keys.matches(data, "select.toggle")) this.activate();
-		else if (keys.matches(data, "select.cancel")) this.options.onCancel?.();
+		if (keys.matches(data, "tui.select.up")) this.selectedIndex = (this.selectedIndex - 1 + count) % count;
+		else if (keys.matches(data, "tui.select.down")) this.selectedIndex = (this.selectedIndex + 1) % count;
+		else if (keys.matches(data, "tui.select.confirm") || keys.matches(data, "tui.select.toggle")) this.activate();
+		else if (keys.matches(data, "tui.select.cancel")) this.options.onCancel?.();
 	}
 
 	private activate(): void {

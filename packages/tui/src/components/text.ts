@@ -24,7 +24,9 @@ export class Text implements Component {
 	private readonly background: ((line: string) => string) | undefined;
 	private cache: { text: string; width: number; lines: string[] } | undefined;
 
-	constructor(text = "", options: TextOptions = {}) {
+	/** `new Text(text, options)`, or the positional form `new Text(text, paddingX, paddingY, background)`. */
+	constructor(text = "", options: TextOptions | number = {}, paddingY?: number, background?: (line: string) => string) {
+		if (typeof options === "number") options = { paddingX: options, paddingY, background };
 		this.text = text;
 		this.paddingX = options.paddingX ?? 0;
 		this.paddingY = options.paddingY ?? 0;

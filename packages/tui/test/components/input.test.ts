@@ -103,13 +103,13 @@ describe("Input", () => {
 		expect(input.getValue()).toBe("one two pasted line");
 		await type("\x17");
 		expect(input.getValue()).toBe("one two pasted ");
-		await type("\x1a");
+		await type("\x1f");
 		expect(input.getValue()).toBe("one two pasted line");
-		await type("\x1a");
+		await type("\x1f");
 		expect(input.getValue()).toBe("one two");
-		await type("\x1a");
+		await type("\x1f");
 		expect(input.getValue()).toBe("one ");
-		await type("\x1a", "\x1a");
+		await type("\x1f", "\x1f");
 		expect(input.getValue()).toBe("");
 		// Redo is ctrl+shift+z (kitty / modifyOtherKeys encodings).
 		await type("\x1b[122;6u");
@@ -126,9 +126,9 @@ describe("Input", () => {
 		input.setValue("draft");
 		await type("ab", "\x1b[D", "c");
 		expect(input.getValue()).toBe("draftacb");
-		await type("\x1a");
+		await type("\x1f");
 		expect(input.getValue()).toBe("draftab");
-		await type("\x1a", "\x1a");
+		await type("\x1f", "\x1f");
 		expect(input.getValue()).toBe("");
 	});
 

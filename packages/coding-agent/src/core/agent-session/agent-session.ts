@@ -17,7 +17,12 @@ import type { SessionWriteError } from "../session/session-file.js";
 import type { SessionManager } from "../session/session-manager.js";
 import { createAgentEventRouter } from "./agent-event-router.js";
 import type { AgentSessionConfig, PromptOptions } from "./agent-session-config.js";
-import type { AgentSessionListener, CompactionResult, QueuedInputDisposition } from "./agent-session-events.js";
+import type {
+	AgentSessionEvent,
+	AgentSessionListener,
+	CompactionResult,
+	QueuedInputDisposition,
+} from "./agent-session-events.js";
 import type { RunPhase } from "./run-state.js";
 import type { BashResult } from "./session-bash.js";
 import { createSessionCollaborators, type SessionCollaborators } from "./session-collaborators.js";
@@ -85,6 +90,19 @@ export class AgentSession {
 			reportExtensionError: (path, error) => reportCommandError(this.bindings.onError, path, error),
 		});
 		this.unsubscribeAgent = this.agent.subscribe(createAgentEventRouter(this.parts, this.events));
+	}
+
+	/**
+	 * Delivers the execution events of a nested tool call (`ctx.executeTool`, with
+	 * `parentToolCallId`) to the session's listeners, as the agent delivers model-issued calls'.
+	 */
+	emitNestedToolEvent(
+		event: Extract<
+			AgentSessionEvent,
+			{ type: "tool_execution_start" | "tool_execution_update" | "tool_execution_end" }
+		>,
+	): void {
+		this.events.emit(event);
 	}
 
 	/** Registers a listener for every session event. Not awaited. Returns an unsubscribe function. */
@@ -279,9 +297,17 @@ export class AgentSession {
 		return this.parts.modelControl.getAvailableThinkingLevels();
 	}
 
-	/** Sets the level, clamped to the model; records a change entry when it changed. */
-	setThinkingLevel(level: ThinkingLevel): void {
-		this.parts.modelControl.setThinkingLevel(level);
+	/**
+	 * Sets the level, clamped to the model; records a change entry when it changed; saves it as the
+	 * default unless `saveAsDefault` is false (the TUI's /thinking: this session only).
+	 */
+	setThinkingLevel(level: ThinkingLevel, options: { saveAsDefault?: boolean } = {}): void {
+		this.parts.modelControl.setThinkingLevel(level, options);
+	}
+
+	/** Replaces the cycle list for this session (the TUI's /scoped-models; empty: every available model). */
+	setScopedModels(models: readonly ScopedModel[]): void {
+		this.parts.modelControl.setScopedModels(models);
 	}
 
 	/** Next supported level (wrapping); undefined for models without reasoning. */

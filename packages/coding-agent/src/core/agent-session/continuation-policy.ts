@@ -22,7 +22,8 @@ export function isOverflowOf(message: AssistantMessage, model: Model | undefined
 
 /** `tokens > contextWindow − reserveTokens` (compaction.md §3 threshold). */
 export function exceedsThreshold(tokens: number, model: Model | undefined, settings: CompactionSettings): boolean {
-	if (!model || tokens <= 0) return false;
+	// A context window of 0 means unknown (a virtual model that declares none): never compact on it.
+	if (!model || tokens <= 0 || model.contextWindow <= 0) return false;
 	return tokens > model.contextWindow - settings.reserveTokens;
 }
 

@@ -1,3 +1,4 @@
+import type { UserBashEvent, UserBashResult } from "../extensions/extension-events.js";
 import type { BashExecutionMessage } from "../messages.js";
 import { executeBash } from "../tools/bash-executor.js";
 import { createLocalBashOperations } from "../tools/bash-operations.js";
@@ -24,6 +25,8 @@ export interface SessionBashHost {
 	isBusy(): boolean;
 	/** Appends the message to the session and the Agent's context. */
 	store(message: BashExecutionMessage): void;
+	/** Asks extensions (`user_bash`) whether to run the command elsewhere or answer it themselves. */
+	userBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
 }
 
 /**
@@ -41,18 +44,31 @@ export class SessionBash {
 		const controller = new AbortController();
 		this.running.add(controller);
 		try {
-			const result = await executeBash(command, {
+			const decision = await this.host.userBash?.({
+				command,
+				excludeFromContext: options.excludeFromContext === true,
 				cwd: this.host.cwd(),
-				commandPrefix: this.host.shellCommandPrefix,
-				signal: controller.signal,
-				operations: createLocalBashOperations(this.host.shellPath ? { shellPath: this.host.shellPath } : undefined),
-				onChunk: (delta) =>
-					this.host.emit({
-						type: "bash_execution_update",
-						...(options.id !== undefined ? { id: options.id } : {}),
-						delta,
-					}),
 			});
+			const result = decision?.result
+				? {
+						...decision.result,
+						cancelled: decision.result.cancelled === true,
+						truncated: decision.result.truncated === true,
+					}
+				: await executeBash(command, {
+						cwd: this.host.cwd(),
+						commandPrefix: this.host.shellCommandPrefix,
+						signal: controller.signal,
+						operations:
+							decision?.operations ??
+							createLocalBashOperations(this.host.shellPath ? { shellPath: this.host.shellPath } : undefined),
+						onChunk: (delta) =>
+							this.host.emit({
+								type: "bash_execution_update",
+								...(options.id !== undefined ? { id: options.id } : {}),
+								delta,
+							}),
+					});
 			const bashResult: BashResult = {
 				output: result.output,
 				...(result.exitCode !== undefined ? { exitCode: result.exitCode } : {}),

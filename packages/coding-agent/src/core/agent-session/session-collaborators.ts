@@ -66,6 +66,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		dropFromContext: (message) => context.drop(message),
 		restoreToContext: (messages) => context.restore(messages),
 	});
+	agent.prepareNextTurn = () => run.compactBetweenTurns();
 	const bash = new SessionBash({
 		cwd: () => sessionManager.getCwd(),
 		shellPath: config.shellPath,
@@ -73,6 +74,7 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		emit,
 		isBusy: () => run.isBusy,
 		store: (message) => context.append(message),
+		userBash: async (event) => host.session.extensionRunner.emitUserBash?.(event),
 	});
 	const queues = new SessionQueues(agent, emit, settings);
 	const modelControl = new SessionModelControl({

@@ -119,7 +119,7 @@ export class SessionCompactor {
 	): Promise<CompactionResult> {
 		const model = this.host.getModel();
 		if (!model) throw new Error("No model selected");
-		const settings = this.host.settings.getCompactionSettings();
+		const settings = this.host.settings.getCompactionSettings(model);
 		const branchEntries = this.host.sessionManager.getBranch();
 		const preparation = prepareCompaction(branchEntries, settings);
 		const runner = this.host.getExtensionRunner?.();

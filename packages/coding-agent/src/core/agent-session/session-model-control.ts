@@ -18,6 +18,7 @@ export interface ModelControlHost {
 	sessionManager: SessionManager;
 	settings: SettingsManager;
 	modelRuntime: ModelRuntime;
+	/** The cycle list; `setScopedModels` replaces it for the session. */
 	scopedModels: readonly ScopedModel[];
 	/** Rebuilds the system prompt after a model change. */
 	refreshSystemPrompt(): void;
@@ -97,15 +98,20 @@ export class SessionModelControl {
 	}
 
 	/** Sets the level, clamped to the model; records a change entry when it changed. Rejects unknown names. */
-	setThinkingLevel(level: ThinkingLevel): void {
-		this.reporting("set", () => this.checkedThinkingLevel(level));
+	setThinkingLevel(level: ThinkingLevel, options: { saveAsDefault?: boolean } = {}): void {
+		this.reporting("set", () => this.checkedThinkingLevel(level, options.saveAsDefault !== false));
 	}
 
-	private checkedThinkingLevel(level: ThinkingLevel): void {
+	/** Replaces the cycle list of this session (not saved). */
+	setScopedModels(models: readonly ScopedModel[]): void {
+		this.host.scopedModels = [...models];
+	}
+
+	private checkedThinkingLevel(level: ThinkingLevel, saveDefault = true): void {
 		// Checked here, not only at the wire: every host reaches the session (rpc.md §9.4.1).
 		if (level !== "off" && !THINKING_LEVELS.includes(level))
 			throw new PiUserError("invalid_thinking_level", `Invalid thinking level: ${String(level)}`);
-		this.applyThinkingLevel(level, true);
+		this.applyThinkingLevel(level, saveDefault);
 	}
 
 	private applyThinkingLevel(level: ThinkingLevel, saveDefault: boolean): void {

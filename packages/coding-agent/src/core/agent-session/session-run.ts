@@ -1,5 +1,6 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
+import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { SessionManager } from "../session/session-manager.js";
 import { abortableDelay } from "./abortable-delay.js";
@@ -117,14 +118,14 @@ export class SessionRun {
 	async compactBeforePrompt(): Promise<void> {
 		const { agent, settings } = this.host;
 		const last = lastAssistant(agent.state.messages);
-		if (!last || !settings.getCompactionSettings().enabled) return;
 		const model = agent.state.model;
+		if (!last || !settings.getCompactionSettings(model).enabled) return;
 		let reason: CompactionReason | undefined;
 		if (last.stopReason === "error" && isOverflowOf(last, model) && !this.state.overflowRecoveryAttempted) {
 			reason = "overflow";
 		} else if (
 			!isOlderThanLatestCompaction(last, this.host.sessionManager.getBranch()) &&
-			exceedsThreshold(thresholdTokens(last, agent.state.messages), model, settings.getCompactionSettings())
+			exceedsThreshold(thresholdTokens(last, agent.state.messages), model, settings.getCompactionSettings(model))
 		) {
 			reason = "threshold";
 		}
@@ -198,6 +199,22 @@ export class SessionRun {
 		);
 	}
 
+	/**
+	 * Between two turns of one run (the Agent's `prepareNextTurn`, as pi 1.4 does): when the context
+	 * with the new tool results passes the threshold, compact now, so a long tool loop goes on in a
+	 * compacted context instead of overflowing. Failures are reported through compaction_end.
+	 */
+	async compactBetweenTurns(): Promise<void> {
+		const { agent, settings } = this.host;
+		const last = lastAssistant(agent.state.messages);
+		const model = agent.state.model;
+		if (!last || this.state.aborted || last.stopReason === "error" || last.stopReason === "aborted") return;
+		const compaction = settings.getCompactionSettings(model);
+		if (!compaction.enabled || isOlderThanLatestCompaction(last, this.host.sessionManager.getBranch())) return;
+		if (!exceedsThreshold(estimateContextTokens(agent.state.messages), model, compaction)) return;
+		await this.host.compactor.compact("threshold").catch(() => undefined);
+	}
+
 	/** The next low-level run to start, or undefined when the run is done. */
 	private async afterAgentRun(): Promise<(() => Promise<void>) | undefined> {
 		const { agent, settings } = this.host;
@@ -207,7 +224,7 @@ export class SessionRun {
 		if (phase.name === "streaming" && phase.willRetry && !this.state.retry?.stopped)
 			return this.retryAfterBackoff(last);
 		const model = agent.state.model;
-		const compaction = settings.getCompactionSettings();
+		const compaction = settings.getCompactionSettings(model);
 		if (last.stopReason === "error" && isOverflowOf(last, model) && compaction.enabled) {
 			return this.recoverFromOverflow(last);
 		}

@@ -31,7 +31,7 @@ function usageOf(entry: SessionEntry): Usage | undefined {
 		if (message.role === "toolResult") return message.usage;
 		return undefined;
 	}
-	if (entry.type === "compaction" || entry.type === "branch_summary") return entry.usage;
+	if (entry.type === "compaction" || entry.type === "branch_summary" || entry.type === "usage") return entry.usage;
 	return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CONFIG_DIR_NAME, expandHome, getAgentDir } from "../session/session-paths.js";
+import { applyToolList } from "../tools/tool-selection.js";
 import { PiUserError } from "../user-error.js";
 import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
@@ -171,13 +172,23 @@ export class SettingsManager {
 		return this.effective.hideThinkingBlock ?? false;
 	}
 
-	getCompactionSettings(): CompactionSettings {
+	/**
+	 * Compaction settings with defaults; for `model`, its `compaction.modelOverrides["provider/id"]`
+	 * values win field by field (pi 1.4).
+	 */
+	getCompactionSettings(model?: { provider: string; id: string }): CompactionSettings {
 		const compaction = this.effective.compaction ?? {};
+		const override = model ? compaction.modelOverrides?.[`${model.provider}/${model.id}`] : undefined;
 		return {
 			enabled: compaction.enabled ?? true,
-			reserveTokens: compaction.reserveTokens ?? 16384,
-			keepRecentTokens: compaction.keepRecentTokens ?? 20000,
+			reserveTokens: override?.reserveTokens ?? compaction.reserveTokens ?? 16384,
+			keepRecentTokens: override?.keepRecentTokens ?? compaction.keepRecentTokens ?? 20000,
 		};
+	}
+
+	/** `modelThinkingLevels["provider/id"]`: the startup thinking level of one model (pi 1.4). */
+	getModelThinkingLevel(model: { provider: string; id: string }): ThinkingLevelSetting | undefined {
+		return this.effective.modelThinkingLevels?.[`${model.provider}/${model.id}`];
 	}
 
 	getBranchSummarySettings(): { reserveTokens: number; skipPrompt: boolean } {
@@ -205,16 +216,30 @@ export class SettingsManager {
 		return this.effective.followUpMode ?? "one-at-a-time";
 	}
 
+	/** pi 1.4's `"websocket-cached"` is read as `"websocket"` (no cached variant here). */
 	getTransport(): "sse" | "websocket" | "auto" {
-		return this.effective.transport ?? "auto";
+		const transport = this.effective.transport ?? "auto";
+		return transport === "websocket-cached" ? "websocket" : transport;
 	}
 
 	getHttpIdleTimeoutMs(): number {
 		return this.effective.httpIdleTimeoutMs ?? 300000;
 	}
 
+	/**
+	 * The default tool selection: read, bash, edit, write, changed by the user list and then the
+	 * trusted project's. A list of only `+name`/`-name` entries edits the inherited selection;
+	 * any other list replaces it (its own changes then apply). Patterns stay unexpanded.
+	 */
 	getDefaultTools(): string[] {
-		return this.effective.defaultTools ?? ["read", "bash", "edit", "write"];
+		const user = applyToolList(["read", "bash", "edit", "write"], this.global.defaultTools);
+		return applyToolList(user, this.projectTrusted ? this.project.defaultTools : undefined);
+	}
+
+	/** `codemode.mode` and `codemode.inlineBudget` (settings.md "Tools"). */
+	getCodemodeSettings(): { mode: "on" | "only"; inlineBudget: number } {
+		const codemode = this.effective.codemode ?? {};
+		return { mode: codemode.mode ?? "on", inlineBudget: codemode.inlineBudget ?? 3000 };
 	}
 
 	getShellPath(): string | undefined {

@@ -9,6 +9,8 @@ import { DOUBLE_ESCAPE_ACTIONS, TREE_FILTER_MODES, TUI_MODES, TUI_SETTING_RANGES
  * and unknown keys pass untouched.
  */
 
+const THINKING_LEVEL_VALUES = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
 /** The longest delay Node's timers take; beyond it they fire after 1 ms (a busy loop). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -35,7 +37,11 @@ const oneOf = (...values: readonly string[]): Check => ({
 const CHECKS: Record<string, Check> = {
 	defaultProvider: string,
 	defaultModel: string,
-	defaultThinkingLevel: oneOf("off", "minimal", "low", "medium", "high", "xhigh", "max"),
+	defaultThinkingLevel: oneOf(...THINKING_LEVEL_VALUES),
+	modelThinkingLevels: {
+		schema: Type.Record(Type.String(), Type.Union(THINKING_LEVEL_VALUES.map((level) => Type.Literal(level)))),
+		expected: `an object of "provider/modelId" → one of ${THINKING_LEVEL_VALUES.join(", ")}`,
+	},
 	"thinkingBudgets.minimal": count,
 	"thinkingBudgets.low": count,
 	"thinkingBudgets.medium": count,
@@ -46,6 +52,19 @@ const CHECKS: Record<string, Check> = {
 	"compaction.reserveTokens": count,
 	"compaction.keepRecentTokens": count,
 	"compaction.skipPrompt": boolean,
+	"compaction.modelOverrides": {
+		schema: Type.Record(
+			Type.String(),
+			Type.Object(
+				{
+					reserveTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+					keepRecentTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+				},
+				{ additionalProperties: false },
+			),
+		),
+		expected: 'an object of "provider/modelId" → { reserveTokens?, keepRecentTokens } (whole numbers ≥ 0)',
+	},
 	"branchSummary.reserveTokens": count,
 	"branchSummary.skipPrompt": boolean,
 	"retry.enabled": boolean,
@@ -57,9 +76,11 @@ const CHECKS: Record<string, Check> = {
 	"retry.provider.maxRetryDelayMs": delayMs,
 	steeringMode: oneOf("one-at-a-time", "all"),
 	followUpMode: oneOf("one-at-a-time", "all"),
-	transport: oneOf("sse", "websocket", "auto"),
+	transport: oneOf("sse", "websocket", "websocket-cached", "auto"),
 	httpIdleTimeoutMs: delayMs,
 	defaultTools: stringList,
+	"codemode.mode": oneOf("on", "only"),
+	"codemode.inlineBudget": count,
 	shellPath: string,
 	shellCommandPrefix: string,
 	"images.autoResize": boolean,
@@ -76,7 +97,10 @@ const CHECKS: Record<string, Check> = {
 	httpProxy: string,
 	// UI and terminal (configuration.md §3.9; ranges without one in the spec are decided).
 	theme: string,
-	quietStartup: boolean,
+	quietStartup: {
+		schema: Type.Union([Type.Boolean(), Type.Literal("header")]),
+		expected: 'true, false or "header"',
+	},
 	collapseChangelog: boolean,
 	lastChangelogVersion: string,
 	doubleEscapeAction: oneOf(...DOUBLE_ESCAPE_ACTIONS),
@@ -93,6 +117,34 @@ const CHECKS: Record<string, Check> = {
 	"terminal.clearOnShrink": boolean,
 	"terminal.showTerminalProgress": boolean,
 };
+
+/** Keys pi writes for itself or that carry no setting (pi 1.4's ids and `$schema`): accepted silently. */
+const SILENT_KEYS = new Set(["$schema", "deviceId", "trackingId", "lastChangelogVersion"]);
+
+/**
+ * pi 1.4 settings this version reads but does not act on: each file that sets one gets one warning
+ * naming them (never a rejection), so a 1.4 user knows what has no effect here.
+ */
+const UNSUPPORTED_KEYS = new Set([
+	"sessionShareDestination",
+	"showCacheMissNotices",
+	"cacheWarming",
+	"npmCommand",
+	"enableInstallTelemetry",
+	"enableAnalytics",
+	"warnings",
+	"websocketConnectTimeoutMs",
+	"fullscreenExitOutput",
+	"fullscreenScrollbar",
+	"fullscreenCopyOnSelect",
+	"fullscreenWheelScrollLines",
+	"terminal.hyperlinks",
+	"terminal.images",
+	"terminal.trueColor",
+	"markdown.mermaid",
+	"queueMode",
+	"websockets",
+]);
 
 /** Keys whose value must be an object because fields below them are checked. */
 const OBJECT_KEYS = new Set(
@@ -141,7 +193,40 @@ export function validateSettings<T extends object>(
 		report(key, parent[leaf], check.expected);
 		delete parent[leaf];
 	}
+	const unsupported: string[] = [];
+	const unknown: string[] = [];
+	collectUnknownKeys(settings as Record<string, unknown>, "", unsupported, unknown);
+	if (unsupported.length > 0) {
+		problems.push({
+			key: unsupported[0]!,
+			expected: "",
+			message: `${path}: pi 1.4 setting${unsupported.length > 1 ? "s" : ""} ${unsupported.map((key) => `"${key}"`).join(", ")} ${unsupported.length > 1 ? "have" : "has"} no effect in this version`,
+		});
+	}
+	if (unknown.length > 0) {
+		problems.push({
+			key: unknown[0]!,
+			expected: "",
+			message: `${path}: unknown setting${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} ignored`,
+		});
+	}
 	return { settings: (problems.length === 0 ? settings : checked) as T, problems };
+}
+
+/**
+ * Walks the keys of `value` (at `prefix`): keys that are checked, silent or containers of checked
+ * keys pass; pi 1.4 keys without an effect here go to `unsupported`, anything else to `unknown`.
+ * Objects whose keys are free (model maps, `packages`) are not walked.
+ */
+function collectUnknownKeys(value: Record<string, unknown>, prefix: string, unsupported: string[], unknown: string[]) {
+	for (const [key, child] of Object.entries(value)) {
+		const path = prefix === "" ? key : `${prefix}.${key}`;
+		if (SILENT_KEYS.has(path) || path in CHECKS) continue;
+		if (UNSUPPORTED_KEYS.has(path)) unsupported.push(path);
+		else if (OBJECT_KEYS.has(path)) {
+			if (isPlainObject(child)) collectUnknownKeys(child, path, unsupported, unknown);
+		} else unknown.push(path);
+	}
 }
 
 function locate(root: Record<string, unknown>, key: string): { parent?: Record<string, unknown>; leaf: string } {

@@ -15,7 +15,16 @@ export interface Settings {
 	thinkingBudgets?: ThinkingBudgets;
 	enabledModels?: string[];
 	hideThinkingBlock?: boolean;
-	compaction?: { enabled?: boolean; reserveTokens?: number; keepRecentTokens?: number; skipPrompt?: boolean };
+	/** Per-model startup thinking levels keyed by `provider/modelId` (pi 1.4). */
+	modelThinkingLevels?: Record<string, ThinkingLevelSetting>;
+	compaction?: {
+		enabled?: boolean;
+		reserveTokens?: number;
+		keepRecentTokens?: number;
+		skipPrompt?: boolean;
+		/** Per-model token values keyed by `provider/modelId` (pi 1.4). */
+		modelOverrides?: Record<string, { reserveTokens?: number; keepRecentTokens?: number }>;
+	};
 	branchSummary?: { reserveTokens?: number; skipPrompt?: boolean };
 	retry?: {
 		enabled?: boolean;
@@ -26,9 +35,12 @@ export interface Settings {
 	};
 	steeringMode?: QueueMode;
 	followUpMode?: QueueMode;
-	transport?: "sse" | "websocket" | "auto";
+	transport?: "sse" | "websocket" | "websocket-cached" | "auto";
 	httpIdleTimeoutMs?: number;
+	/** Tool selection; a list of only `+name`/`-name` entries changes the inherited one. */
 	defaultTools?: string[];
+	/** The codemode tool's presentation (packages/codemode). */
+	codemode?: { mode?: "on" | "only"; inlineBudget?: number };
 	shellPath?: string;
 	shellCommandPrefix?: string;
 	images?: { autoResize?: boolean; blockImages?: boolean };
@@ -43,7 +55,7 @@ export interface Settings {
 	alwaysTrust?: boolean;
 	// UI and terminal (configuration.md §3.9), used by the interactive mode.
 	theme?: string;
-	quietStartup?: boolean;
+	quietStartup?: boolean | "header";
 	collapseChangelog?: boolean;
 	/** The last version whose changes the interactive mode announced (written by pi). */
 	lastChangelogVersion?: string;

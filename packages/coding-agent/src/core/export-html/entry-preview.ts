@@ -80,6 +80,10 @@ export function previewEntry(entry: SessionEntry): EntryPreview {
 			return { kind: "label", text: entry.label ? `${entry.targetId}: ${entry.label}` : `${entry.targetId}: cleared` };
 		case "session_info":
 			return { kind: "name", text: entry.name ?? "" };
+		case "usage":
+			return { kind: `usage (${entry.kind})`, text: `${entry.usage.totalTokens} tokens` };
+		case "context_edit":
+			return { kind: "context edit", text: entry.replacement === null ? `${entry.targetId}: omitted` : entry.targetId };
 		default: {
 			const unknownEntry: never = entry;
 			return { kind: String((unknownEntry as { type?: unknown }).type ?? "entry"), text: "" };

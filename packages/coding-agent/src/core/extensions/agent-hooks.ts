@@ -52,6 +52,13 @@ export function installAgentHooks(agent: Agent, runner: ExtensionRunner): () => 
 		});
 		return replaced ? current : undefined;
 	};
+	const previousResponse = agent.onResponse;
+	agent.onResponse = (info) => {
+		previousResponse?.(info);
+		// Reported as it happens; the stream does not wait for handlers of a notification.
+		if (runner.hasHandlers("after_provider_response"))
+			void runner.emit({ type: "after_provider_response", status: info.status, headers: { ...info.headers } });
+	};
 	let turnIndex = -1;
 	// Not an async function: a streamed reply is one event per delta, and an event no handler
 	// listens to returns nothing, so the Agent does not await a promise for it (agent-core's

@@ -14,7 +14,10 @@ export function connectExtensionsToSession(
 	runner: ExtensionRunner,
 	options: SessionExtensionHostOptions & { sessionStartEvent?: SessionStartEventPayload },
 ): void {
-	runner.attach(createSessionExtensionHost(session, runner, options), options.sessionStartEvent);
+	const host = createSessionExtensionHost(session, runner, options);
+	runner.attach(host, options.sessionStartEvent);
+	// Loadout hooks (codemode's `only` mode) shape the declarations from the first request on.
+	host.refreshTools();
 	runner.setModelRuntime(session.modelRuntime);
 	// Both listeners live as long as the session's Agent; dispose() clears the session's own.
 	installAgentHooks(session.agent, runner);

@@ -13,6 +13,13 @@ function noActions(name: string): never {
 	);
 }
 
+let looseCalls = 0;
+
+/** Ids of nested calls made outside a tool call (a command or handler calling a tool). */
+function nextLooseCallId(): string {
+	return `ext-call-${++looseCalls}`;
+}
+
 /**
  * Builds `ctx` (extensions.md §4). A context whose session was replaced or disposed throws
  * `StaleExtensionContextError` on use, so it can never act on a disposed session.
@@ -64,6 +71,12 @@ export function createExtensionContexts(runner: ExtensionRunnerView): ExtensionC
 		},
 		getSystemPrompt: () => runner.host.getSystemPrompt(),
 		isProjectTrusted: () => runner.host.isProjectTrusted(),
+		getSettings: () => runner.host.getSettings(),
+		get tools() {
+			return runner.host.getToolInfos().filter((tool) => tool.callable);
+		},
+		executeTool: (name, args, options = {}) =>
+			runner.host.executeTool({ ...options, name, args, toolCallId: nextLooseCallId() }),
 	};
 	const actions = () => {
 		runner.assertActive();

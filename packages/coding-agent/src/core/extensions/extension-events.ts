@@ -3,6 +3,7 @@ import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-cor
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
 import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
+import type { BashOperations } from "../tools/bash-operations.js";
 
 /** Where an input came from, as reported to extensions (extensions.md §3.2). */
 export type InputSource = "interactive" | "rpc" | "extension";
@@ -41,6 +42,11 @@ export interface SessionShutdownEvent {
 	type: "session_shutdown";
 	reason: SessionShutdownReason;
 	targetSessionFile?: string;
+}
+
+/** The MCP servers registered for the session changed (`pi.registerMcpServer`, ACP). */
+export interface McpServersChangeEvent {
+	type: "mcp_servers_change";
 }
 
 export interface SessionInfoChangedEvent {
@@ -134,6 +140,11 @@ export interface SystemPromptOptions {
 	cwd: string;
 	contextFiles: { path: string; content: string }[];
 	skills: { name: string; description: string; filePath: string }[];
+	/**
+	 * Named sections `before_agent_start` handlers add (or delete) by mutating this object; each
+	 * is appended to the system prompt as `<name>\ncontent\n</name>`, in insertion order.
+	 */
+	sections: Record<string, string>;
 }
 
 export interface BeforeAgentStartEvent {
@@ -195,6 +206,8 @@ export interface ToolExecutionStartEvent {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/** Set on nested calls (`ctx.executeTool`): the calling tool's call id. */
+	parentToolCallId?: string;
 }
 export interface ToolExecutionUpdateEvent {
 	type: "tool_execution_update";
@@ -202,6 +215,7 @@ export interface ToolExecutionUpdateEvent {
 	toolName: string;
 	args: Record<string, unknown>;
 	partialResult: AgentToolResult;
+	parentToolCallId?: string;
 }
 export interface ToolExecutionEndEvent {
 	type: "tool_execution_end";
@@ -210,6 +224,7 @@ export interface ToolExecutionEndEvent {
 	result: AgentToolResult;
 	isError: boolean;
 	durationMs: number;
+	parentToolCallId?: string;
 }
 
 export interface ContextEvent {
@@ -269,6 +284,48 @@ export interface ThinkingLevelSelectEvent {
 	previousLevel: ThinkingLevel;
 }
 
+/** A shell command the user typed (`!cmd`, `!!cmd`, RPC `bash`), before it runs. */
+export interface UserBashEvent {
+	type: "user_bash";
+	command: string;
+	/** True for `!!cmd`: the output stays out of the model's context. */
+	excludeFromContext: boolean;
+	cwd: string;
+}
+/** Run the command through other `operations` (e.g. a remote shell), or supply its `result` outright. */
+export type UserBashResult =
+	| { operations: BashOperations; result?: never }
+	| { operations?: never; result: UserBashOutcome };
+/** The outcome of a user shell command (rpc.md §9.8.1 `BashResult`). */
+export interface UserBashOutcome {
+	output: string;
+	exitCode?: number;
+	cancelled: boolean;
+	truncated: boolean;
+	fullOutputPath?: string;
+}
+
+/** A message at its end; a handler may return a replacement (same role). */
+export interface MessageEndResult {
+	message?: AgentMessage;
+}
+
+/** The HTTP status and headers of a provider's response, before its body streams. */
+export interface AfterProviderResponseEvent {
+	type: "after_provider_response";
+	status: number;
+	headers: Record<string, string>;
+}
+
+/** One raw streaming event of the provider (what the vendor sent, parsed). */
+export interface ProviderStreamEvent {
+	type: "provider_stream_event";
+	provider: string;
+	api: string;
+	model: string;
+	data: unknown;
+}
+
 /** What a notification handler returns: nothing (return values are ignored). */
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no return statement must type-check.
 export type NoResult = void;
@@ -280,6 +337,7 @@ export interface ExtensionEventMap {
 	resources_discover: { event: ResourcesDiscoverEvent; result: ResourcesDiscoverResult };
 	session_shutdown: { event: SessionShutdownEvent; result: NoResult };
 	session_info_changed: { event: SessionInfoChangedEvent; result: NoResult };
+	mcp_servers_change: { event: McpServersChangeEvent; result: NoResult };
 	session_before_switch: { event: SessionBeforeSwitchEvent; result: SessionBeforeChangeResult };
 	session_before_fork: { event: SessionBeforeForkEvent; result: SessionBeforeChangeResult };
 	session_before_compact: { event: SessionBeforeCompactEvent; result: SessionBeforeCompactResult };
@@ -296,7 +354,7 @@ export interface ExtensionEventMap {
 	turn_end: { event: TurnEndEvent; result: NoResult };
 	message_start: { event: MessageStartEvent; result: NoResult };
 	message_update: { event: MessageUpdateEvent; result: NoResult };
-	message_end: { event: MessageEndEvent; result: NoResult };
+	message_end: { event: MessageEndEvent; result: MessageEndResult };
 	tool_execution_start: { event: ToolExecutionStartEvent; result: NoResult };
 	tool_execution_update: { event: ToolExecutionUpdateEvent; result: NoResult };
 	tool_execution_end: { event: ToolExecutionEndEvent; result: NoResult };
@@ -305,6 +363,9 @@ export interface ExtensionEventMap {
 	tool_call: { event: ToolCallEvent; result: ToolCallResult };
 	tool_result: { event: ToolResultEvent; result: ToolResultPatch };
 	model_select: { event: ModelSelectEvent; result: NoResult };
+	user_bash: { event: UserBashEvent; result: UserBashResult };
+	after_provider_response: { event: AfterProviderResponseEvent; result: NoResult };
+	provider_stream_event: { event: ProviderStreamEvent; result: NoResult };
 	thinking_level_select: { event: ThinkingLevelSelectEvent; result: NoResult };
 }
 

@@ -3,10 +3,12 @@
 import type { AgentMessage, AgentTool, ThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model, TextContent } from "@pi/ai";
 import type { ContextUsage } from "../agent-session/session-stats.js";
+import type { Settings } from "../config/settings-types.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
-import type { SendMessageOptions, SlashCommandInfo } from "./extension-api.js";
+import type { ExecutedToolResult, SendMessageOptions, SlashCommandInfo, ToolInfo } from "./extension-api.js";
 import type { CustomMessageInput, SystemPromptOptions } from "./extension-events.js";
+import type { NestedToolCallRequest } from "./nested-tool-call.js";
 
 export interface ExtensionHost {
 	readonly cwd: string;
@@ -26,14 +28,22 @@ export interface ExtensionHost {
 	setSystemPrompt(systemPrompt: string): void;
 	getSystemPromptOptions(): SystemPromptOptions;
 	isProjectTrusted(): boolean;
+	/** The merged settings in effect. */
+	getSettings(): Settings;
 	waitForIdle(): Promise<void>;
 	reload(): Promise<void>;
 	/** Tools: the agent's active tools and every tool known to the session. */
 	getActiveToolNames(): string[];
 	getAllTools(): AgentTool[];
 	setActiveTools(names: string[]): void;
-	/** Adds (or replaces by name) a tool and activates it. */
-	addTool(tool: AgentTool): void;
+	/** Adds (or replaces by name) a tool; activates it when `activate` is true. */
+	addTool(tool: AgentTool, activate: boolean): void;
+	/** Every registered tool but hidden ones, with `callable` (what `ctx.executeTool` may call). */
+	getToolInfos(): (ToolInfo & { callable: boolean })[];
+	/** Recomputes the declared tools (loadout hooks) from the active set. */
+	refreshTools(): void;
+	/** Runs a nested tool call (`ctx.executeTool`). */
+	executeTool(request: NestedToolCallRequest): Promise<ExecutedToolResult>;
 	sendCustomMessage(message: AgentMessage & { role: "custom" }, options: SendMessageOptions): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],

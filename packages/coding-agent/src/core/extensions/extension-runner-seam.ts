@@ -3,6 +3,7 @@ import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
 	InputSource,
+	McpServersChangeEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
@@ -13,7 +14,11 @@ import type {
 	SessionShutdownReason,
 	SessionTreeEvent,
 	ThinkingLevelSelectEvent,
+	UserBashEvent,
+	UserBashResult,
 } from "./extension-events.js";
+import type { MessageRenderer } from "./extension-renderers.js";
+import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
@@ -69,17 +74,26 @@ export interface ExtensionRunnerSeam {
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
 	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
+	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
+	/** MCP server states reported by the MCP extension (RPC `get_state`). */
+	getMcpServerStatuses?(): McpServerStatus[];
 	/** Reports a session notification (`session_info_changed`, `model_select`, …). */
 	emitNotification?(event: SessionNotification): Promise<void>;
 	/** `session_before_compact`: the first cancel, or the first supplied compaction, wins. */
 	emitSessionBeforeCompact?(request: BeforeCompactRequest): Promise<BeforeCompactDecision>;
 	/** `session_before_tree` before a tree navigation (and its optional summary). */
 	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
+	/** `user_bash` before a user shell command: the first handler that answers decides how it runs. */
+	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
+	/** The renderer an extension registered for custom messages of `customType` (TUI). */
+	getMessageRenderer?(customType: string): MessageRenderer | undefined;
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */
 export type SessionNotification =
 	| SessionInfoChangedEvent
+	| McpServersChangeEvent
 	| ModelSelectEvent
 	| ThinkingLevelSelectEvent
 	| SessionCompactEvent

@@ -19,6 +19,8 @@ export interface ExtensionRunnerView {
 	readonly currentSignal: AbortSignal | undefined;
 	/** The context handlers receive. */
 	readonly context: ExtensionContext;
+	/** The context of one tool call (nested calls become its children). */
+	contextForToolCall(toolCallId: string): ExtensionContext;
 	/** Throws `StaleExtensionContextError` once the session was replaced or disposed. */
 	assertActive(): void;
 	requestAbort(): void;

@@ -1,5 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { ResolvedPackage } from "../packages/package-resolver.js";
+import type { SessionPackages } from "../packages/session-packages.js";
 import { createExtensionAPI, createExtensionEventBus } from "./create-extension-api.js";
 import {
 	canonicalExtensionPath,
@@ -10,6 +13,7 @@ import {
 import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
+import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
 import { formatLoadError, importExtensionModule } from "./import-extension.js";
 
 /**
@@ -32,9 +36,36 @@ export interface LoadExtensionsOptions extends DiscoverExtensionsOptions {
 /** What loading produced: the runner plus the summary the SDK reports as `extensionsResult`. */
 export interface LoadedExtensions {
 	runner: ExtensionRunner;
+	/** The packages of this session (settings and `-e` sources), when any were declared. */
+	packages?: SessionPackages;
 	extensions: { path: string }[];
 	errors: { path: string; error: string }[];
 	projectTrusted: boolean;
+}
+
+/** `builtin:<name>`: a built-in extension of the binary, named in `-e` or the `extensions` setting. */
+export function isBuiltinExtensionRef(path: string): boolean {
+	return path.startsWith("builtin:");
+}
+
+/**
+ * Built-ins the `extensions` setting turns off with `-builtin:<name>`; a project entry
+ * (`+builtin:<name>` or `-builtin:<name>`) overrides the user's.
+ */
+function disabledBuiltins(settings: SettingsManager | undefined): Set<string> {
+	const disabled = new Set<string>();
+	if (!settings) return disabled;
+	const scopes = [settings.getGlobalSettings().extensions ?? []];
+	if (settings.isProjectTrusted()) scopes.push(settings.getProjectSettings().extensions ?? []);
+	for (const list of scopes) {
+		for (const entry of list) {
+			const name = entry.slice(1);
+			if (!isBuiltinExtensionRef(name)) continue;
+			if (entry.startsWith("-")) disabled.add(name);
+			else if (entry.startsWith("+")) disabled.delete(name);
+		}
+	}
+	return disabled;
 }
 
 function inlineName(entry: ExtensionFactory | InlineExtension, index: number): string {
@@ -49,10 +80,11 @@ function inlineName(entry: ExtensionFactory | InlineExtension, index: number): s
  * factory) is skipped and reported with its path and line; the others still load.
  */
 export async function loadExtensions(options: LoadExtensionsOptions): Promise<LoadedExtensions> {
-	const runner = new ExtensionRunner({ flagValues: options.flagValues });
+	const runner = new ExtensionRunner({ flagValues: options.flagValues, settings: options.settings });
 	const bus = createExtensionEventBus();
 	const extensions: { path: string }[] = [];
 	const seen = new Set<string>();
+	const warnedDirs = new Set<string>();
 
 	const runFactory = async (path: string, factory: ExtensionFactory): Promise<void> => {
 		const record = createExtensionRecord(path);
@@ -75,6 +107,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 				runner.addLoadError({ path, error: `Extension not found: ${path}` });
 				continue;
 			}
+			warnAboutBundledHostPackages(runner, path, warnedDirs);
 			const imported = await importExtensionModule(path);
 			if ("error" in imported) {
 				runner.addLoadError({ path, error: imported.error });
@@ -84,21 +117,113 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		}
 	};
 
-	const [globalPaths, cliPaths] = splitCli(options);
+	const packages = await openSessionPackages(options);
+	const packageSources = (options.extensionPaths ?? []).filter(isPackageSourceValue);
+	const localOptions = {
+		...options,
+		extensionPaths: (options.extensionPaths ?? []).filter(
+			(path) => !isPackageSourceValue(path) && !isBuiltinExtensionRef(path),
+		),
+	};
+	const packageExtensions = (list: readonly ResolvedPackage[]) =>
+		options.noExtensions
+			? []
+			: list.flatMap((pkg) =>
+					(pkg.resources?.extensions ?? []).filter((file) => file.enabled).map((file) => file.path),
+				);
+
+	const cliBuiltins = (options.extensionPaths ?? []).filter(isBuiltinExtensionRef);
+	const [globalPaths, cliPaths] = splitCli(localOptions);
 	await loadFiles(globalPaths);
-	let index = 0;
-	for (const entry of options.extensionFactories ?? []) {
-		await runFactory(inlineName(entry, index++), typeof entry === "function" ? entry : entry.factory);
+	if (packages) await loadFiles(packageExtensions(await packages.userPhase()));
+	const factories = options.extensionFactories ?? [];
+	const inlineNames = factories.map(inlineName);
+	for (const ref of cliBuiltins) {
+		if (!inlineNames.includes(ref)) {
+			const known = inlineNames.filter(isBuiltinExtensionRef);
+			runner.addLoadError({
+				path: ref,
+				error: `Unknown built-in extension ${ref}${known.length > 0 ? ` (built-in: ${known.join(", ")})` : ""}`,
+			});
+		}
+	}
+	const disabled = disabledBuiltins(options.settings);
+	for (const [index, entry] of factories.entries()) {
+		const name = inlineNames[index] ?? "";
+		if (isBuiltinExtensionRef(name) && !cliBuiltins.includes(name)) {
+			// `--no-extensions` and `-builtin:<name>` in settings leave a built-in out; `-e builtin:<name>` loads it anyway.
+			if (options.noExtensions || disabled.has(name)) continue;
+		}
+		await runFactory(name, typeof entry === "function" ? entry : entry.factory);
 	}
 	await loadFiles(cliPaths);
+	if (packages && packageSources.length > 0) {
+		const oneRun = await packages.temporaryPhase(packageSources);
+		await loadFiles(
+			oneRun.flatMap((pkg) =>
+				(pkg.resources?.extensions ?? []).filter((file) => file.enabled).map((file) => file.path),
+			),
+		);
+	}
 	const projectTrusted = await options.decideProjectTrust(runner);
-	if (projectTrusted) await loadFiles(discoverProjectExtensions(options));
+	if (projectTrusted) await loadFiles(discoverProjectExtensions(localOptions));
+	if (packages) await loadFiles(packageExtensions(await packages.projectPhase(projectTrusted)));
+	for (const message of packages?.diagnostics() ?? []) runner.diagnostics.push(message);
 	return {
 		runner,
+		packages,
 		extensions,
 		errors: runner.loadErrors.map((error) => ({ path: error.path, error: error.error })),
 		projectTrusted,
 	};
+}
+
+/** Says once per directory when an extension ships its own copy of a host package (it is never used). */
+function warnAboutBundledHostPackages(runner: ExtensionRunner, path: string, warned: Set<string>): void {
+	const dir = dirname(path);
+	if (warned.has(dir)) return;
+	warned.add(dir);
+	const warning = bundledHostPackagesWarning(dir, findBundledHostPackages(dir));
+	if (warning) runner.diagnostics.push(warning);
+}
+
+// `-e npm:…`, `-e git:…`, `-e https://…`, or `-e <folder>` of a pi package (a `pi` manifest or
+// conventional resource folders): a package for this run, whose skills and prompts load too.
+function isPackageSourceValue(value: string): boolean {
+	if (/^(npm:|git:|github:|https?:|ssh:)/.test(value.trim())) return true;
+	if (!isAbsolute(value) || !isDirectory(value)) return false;
+	if (["extensions", "skills", "prompts", "themes"].some((name) => isDirectory(join(value, name)))) return true;
+	try {
+		const manifest = JSON.parse(readFileSync(join(value, "package.json"), "utf8")) as { pi?: unknown };
+		return manifest.pi !== null && typeof manifest.pi === "object";
+	} catch {
+		// No readable package.json: a plain extension folder, loaded as before.
+		return false;
+	}
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+// Package work is imported only when settings declare packages or `-e` names one.
+async function openSessionPackages(options: LoadExtensionsOptions): Promise<SessionPackages | undefined> {
+	const settings = options.settings;
+	const lists = { user: settings?.getGlobalSettings().packages, project: settings?.getProjectSettings().packages };
+	const declared =
+		(Array.isArray(lists.user) && lists.user.length > 0) || (Array.isArray(lists.project) && lists.project.length > 0);
+	if (!declared && !(options.extensionPaths ?? []).some(isPackageSourceValue)) return undefined;
+	const { SessionPackages } = await import("../packages/session-packages.js");
+	return new SessionPackages({
+		cwd: options.cwd,
+		agentDir: options.agentDir,
+		lists,
+		npmCommand: settings?.getSettings().npmCommand,
+	});
 }
 
 // Discovery (global folder and settings) and the `-e` paths, kept apart so inline factories go between.

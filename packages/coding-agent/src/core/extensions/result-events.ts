@@ -17,6 +17,16 @@ import type { ExtensionRunnerView } from "./extension-runner-view.js";
  * `before_agent_start`: injected messages accumulate, `systemPrompt` chains from the freshly
  * built base prompt; the result applies to this run only (the next prompt starts from the base).
  */
+const SECTION_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** `prompt` with each non-empty section appended as `<name>…</name>` (invalid names are skipped). */
+function withSections(prompt: string, sections: Record<string, string> | undefined): string {
+	const parts = Object.entries(sections ?? {})
+		.filter(([name, content]) => SECTION_NAME.test(name) && typeof content === "string" && content !== "")
+		.map(([name, content]) => `<${name}>\n${content}\n</${name}>`);
+	return parts.length > 0 ? `${prompt}\n\n${parts.join("\n\n")}` : prompt;
+}
+
 export async function emitBeforeAgentStartOf(
 	runner: ExtensionRunnerView,
 	prompt: string,
@@ -44,7 +54,7 @@ export async function emitBeforeAgentStartOf(
 				return false;
 			},
 		);
-		host.setSystemPrompt(systemPrompt);
+		host.setSystemPrompt(withSections(systemPrompt, options.sections));
 	}
 	injected.push(...runner.takeNextTurnMessages());
 	return injected;

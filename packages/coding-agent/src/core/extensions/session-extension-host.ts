@@ -4,7 +4,9 @@ import type { LoadedResources } from "../resources/resource-loader.js";
 import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
+import { type NestedToolCallDeps, runNestedToolCall } from "./nested-tool-call.js";
 import { resourceCommandInfos } from "./slash-command-info.js";
+import { declaredTools, isCallable, type RegisteredTool, toolInfoOf } from "./tool-loadout.js";
 
 /** What the session builder (sdk.ts) gives the host beyond the session itself. */
 export interface SessionExtensionHostOptions {
@@ -44,6 +46,7 @@ function systemPromptOptions(
 			description: skill.description,
 			filePath: skill.filePath,
 		})),
+		sections: {},
 	};
 }
 
@@ -54,10 +57,56 @@ export function createSessionExtensionHost(
 	options: SessionExtensionHostOptions,
 ): ExtensionHost {
 	const agent = session.agent;
-	const activate = (names: string[]) => {
-		agent.state.tools = names.flatMap((name) => options.allTools.get(name) ?? []);
+	// The active set: what the model may be declared. Requests declare it less the declarations a
+	// loadout hides (codemode's `only` mode), so it is kept here rather than read from the agent.
+	let activeNames = agent.state.tools.map((tool) => tool.name);
+	const registry = (): Map<string, RegisteredTool> =>
+		new Map(
+			[...options.allTools].map(([name, tool]) => {
+				const definition = runner.getToolDefinition(name);
+				return [name, definition ? { tool, definition } : { tool }];
+			}),
+		);
+	const applyTools = () => {
+		const declared = declaredTools(registry(), activeNames, runner.context);
+		for (const failure of declared.errors) {
+			runner.reportError({ extensionPath: failure.toolName, event: "prepare_loadout", error: failure.error });
+		}
+		agent.state.tools = declared.tools;
 		options.refreshSystemPrompt();
 	};
+	const activate = (names: string[]) => {
+		activeNames = [...new Set(names)];
+		applyTools();
+	};
+	const toolInfos = () => {
+		const active = new Set(activeNames);
+		return [...registry().values()].flatMap((registered) => {
+			const info = toolInfoOf(registered, active.has(registered.tool.name));
+			if (info.exposure === "hidden") return [];
+			return [{ ...info, callable: isCallable(info.exposure, info.active) }];
+		});
+	};
+	const nestedDeps: NestedToolCallDeps = {
+		runner,
+		resolve: (name) => {
+			const tool = options.allTools.get(name);
+			const definition = runner.getToolDefinition(name);
+			const exposure = definition?.exposure ?? "direct";
+			if (!tool || exposure === "hidden") return { error: `Tool ${name} not found` };
+			if (!isCallable(exposure, activeNames.includes(name))) {
+				return {
+					error:
+						exposure === "direct"
+							? `Tool ${name} is not active, so other tools cannot call it`
+							: `Tool ${name} cannot be called from other tools (exposure ${exposure})`,
+				};
+			}
+			return { tool };
+		},
+		emit: (event) => session.emitNestedToolEvent(event),
+	};
+
 	return {
 		get cwd() {
 			return session.sessionManager.getCwd();
@@ -86,16 +135,19 @@ export function createSessionExtensionHost(
 		},
 		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
+		getSettings: () => ({ ...session.settingsManager.getSettings() }),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
-		getActiveToolNames: () => agent.state.tools.map((tool) => tool.name),
+		getActiveToolNames: () => activeNames.filter((name) => options.allTools.has(name)),
 		getAllTools: () => [...options.allTools.values()],
 		setActiveTools: (names) => activate(names.filter((name) => options.allTools.has(name))),
-		addTool: (tool) => {
+		addTool: (tool, activateIt) => {
 			options.allTools.set(tool.name, tool);
-			const names = agent.state.tools.map((active) => active.name);
-			activate(names.includes(tool.name) ? names : [...names, tool.name]);
+			activate(activateIt && !activeNames.includes(tool.name) ? [...activeNames, tool.name] : activeNames);
 		},
+		getToolInfos: toolInfos,
+		refreshTools: applyTools,
+		executeTool: (request) => runNestedToolCall(nestedDeps, request),
 		sendCustomMessage: (message, sendOptions) => {
 			const deliverAs = sendOptions.deliverAs;
 			if (deliverAs === "nextTurn") {

@@ -2,7 +2,10 @@ import type { AgentTool } from "@pi/agent-core";
 import type { ExtensionToolDefinition } from "./extension-api.js";
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
 
-/** An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth argument. */
+/**
+ * An extension's tool as the agent runs it: `execute` gets the runner's live `ctx` as fifth
+ * argument, with `executeTool` making nested calls children of this call.
+ */
 export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: ExtensionRunnerView): AgentTool {
 	return {
 		name: definition.name,
@@ -11,7 +14,8 @@ export function wrapExtensionTool(definition: ExtensionToolDefinition, runner: E
 		parameters: definition.parameters,
 		...(definition.executionMode ? { executionMode: definition.executionMode } : {}),
 		...(definition.prepareArguments ? { prepareArguments: definition.prepareArguments } : {}),
+		...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
 		execute: (toolCallId, params, signal, onUpdate) =>
-			definition.execute(toolCallId, params, signal, onUpdate, runner.context),
+			definition.execute(toolCallId, params, signal, onUpdate, runner.contextForToolCall(toolCallId)),
 	};
 }

@@ -6,6 +6,7 @@ import {
 	type KnownProvider,
 	type Model,
 	type Provider,
+	radiusProviderAuth,
 } from "@pi/ai";
 import type { ModelConfig, ProviderConfig } from "./models-json.js";
 
@@ -48,7 +49,7 @@ function applyModelConfig(
 		name: config.name ?? base?.name ?? config.id ?? "",
 		api: config.api ?? base?.api ?? provider.api ?? "openai-completions",
 		provider: providerId,
-		baseUrl: provider.baseUrl ?? base?.baseUrl ?? "",
+		baseUrl: config.baseUrl ?? provider.baseUrl ?? base?.baseUrl ?? "",
 		reasoning: config.reasoning ?? base?.reasoning ?? MODEL_DEFAULTS.reasoning,
 		input: config.input ?? base?.input ?? MODEL_DEFAULTS.input,
 		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...base?.cost, ...config.cost },
@@ -60,7 +61,36 @@ function applyModelConfig(
 	if (compat) model.compat = compat;
 	const thinkingLevelMap = config.thinkingLevelMap ?? base?.thinkingLevelMap;
 	if (thinkingLevelMap) model.thinkingLevelMap = thinkingLevelMap;
+	const tiers = config.cost?.tiers ?? base?.cost.tiers;
+	if (tiers) model.cost.tiers = tiers;
+	else delete model.cost.tiers;
+	const promptCache = mergeObjects(base?.promptCache, config.promptCache);
+	if (promptCache) model.promptCache = promptCache;
+	const inputLimits = mergeObjects(base?.inputLimits, config.inputLimits);
+	if (inputLimits) model.inputLimits = inputLimits;
+	const samplingParams = mergeObjects(base?.samplingParams, config.samplingParams);
+	if (samplingParams) model.samplingParams = samplingParams;
+	const byLevel = mergeByLevel(base?.samplingParamsByThinkingLevel, config.samplingParamsByThinkingLevel);
+	if (byLevel) model.samplingParamsByThinkingLevel = byLevel;
 	return model;
+}
+
+/** `override` over `base` field by field (models.json: object fields of an override merge). */
+function mergeObjects<T extends object>(base: T | undefined, override: T | undefined): T | undefined {
+	return base || override ? ({ ...base, ...override } as T) : undefined;
+}
+
+/** `samplingParamsByThinkingLevel` merged per level, then per key. */
+function mergeByLevel(
+	base: Model["samplingParamsByThinkingLevel"],
+	override: Model["samplingParamsByThinkingLevel"],
+): Model["samplingParamsByThinkingLevel"] {
+	if (!base || !override) return override ?? base;
+	const merged: NonNullable<Model["samplingParamsByThinkingLevel"]> = { ...base };
+	for (const [level, params] of Object.entries(override) as [keyof typeof merged, Record<string, unknown>][]) {
+		merged[level] = { ...base[level], ...params };
+	}
+	return merged;
 }
 
 /**
@@ -109,6 +139,11 @@ function resolvedHeaders(
 	return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
+/** Display name of a models.json Radius gateway's sign-in. */
+export function radiusName(providerId: string): string {
+	return `Radius gateway (${providerId})`;
+}
+
 /** The Provider for `providerId` as configured; values resolve through `resolveValue`. */
 export function buildConfiguredProvider(
 	providerId: string,
@@ -140,11 +175,14 @@ export function buildConfiguredProvider(
 	}
 	return createProvider({
 		id: providerId,
-		name: base?.name ?? providerId,
+		name: config.name ?? base?.name ?? providerId,
 		baseUrl: config.baseUrl ?? base?.baseUrl,
 		auth: {
 			apiKey: configuredAuth(providerId, config, base?.auth.apiKey, resolveValue),
-			oauth: base?.auth.oauth,
+			oauth:
+				config.oauth === "radius" && config.baseUrl
+					? radiusProviderAuth(providerId, radiusName(providerId), config.baseUrl)
+					: base?.auth.oauth,
 		},
 		models: [...models.values()],
 		api: base?.api,

@@ -10,15 +10,22 @@ import {
 	type KnownProvider,
 	type Model,
 	type Models,
+	oauthProviderAuth,
 	type Provider,
 	type SimpleStreamOptions,
 } from "@pi/ai";
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
+import {
+	isVirtualModel,
+	streamVirtualModel,
+	type VirtualModelDefinition,
+	virtualModelEntry,
+} from "./virtual-models.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
@@ -65,10 +72,16 @@ export class ModelRuntime {
 	private readonly runtimeKeys = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
+	private entryProblems: string[] = [];
 	private readonly registered = new Map<string, ProviderConfig>();
 	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
 	private readonly valueDiagnostics = new Set<string>();
+	/** Virtual models by `provider/id`, with their catalogue entry and router state. */
+	private readonly virtualModels = new Map<
+		string,
+		{ definition: VirtualModelDefinition<unknown>; entry: Model; state: unknown }
+	>();
 
 	constructor(
 		readonly authStorage: AuthStorage,
@@ -128,11 +141,14 @@ export class ModelRuntime {
 	/** Re-reads models.json and rebuilds the catalogue. */
 	refresh(): void {
 		this.error = undefined;
+		this.entryProblems = [];
 		this.valueDiagnostics.clear();
 		this.config = { providers: {} };
 		if (this.modelsJsonPath) {
 			try {
-				this.config = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				const read = readModelsJson(this.modelsJsonPath, isBuiltinProvider);
+				this.config = read.config;
+				this.entryProblems = read.problems;
 			} catch (error) {
 				if (!(error instanceof ModelsJsonError)) throw error;
 				this.error = error;
@@ -152,12 +168,27 @@ export class ModelRuntime {
 		const fromExtensions = this.valueResolver("registerProvider");
 		for (const [id, config] of this.registered) models.setProvider(buildConfiguredProvider(id, config, fromExtensions));
 		for (const provider of this.providerObjects.values()) models.setProvider(provider);
+		// A provider with a built-in subscription sign-in (however it was defined) can use a stored
+		// OAuth credential: refresh and request auth come from @pi/ai, loaded on first use.
+		for (const provider of models.getProviders()) {
+			const oauth = provider.auth.oauth ? undefined : oauthProviderAuth(provider.id);
+			if (!oauth) continue;
+			// A copy by descriptors keeps a lazily parsed `models` getter lazy (a spread would parse it).
+			const withOAuth = Object.defineProperties({}, Object.getOwnPropertyDescriptors(provider)) as typeof provider;
+			withOAuth.auth = { ...provider.auth, oauth };
+			models.setProvider(withOAuth);
+		}
 		this.models = models;
 	}
 
 	/** The models.json problem, if the file could not be used. */
 	getError(): string | undefined {
 		return this.error?.message;
+	}
+
+	/** models.json entries left out for a problem, one message each naming the file and key path. */
+	getEntryProblems(): string[] {
+		return [...this.entryProblems];
 	}
 
 	/** Adds or replaces a provider at run time (extensions' `registerProvider`). */
@@ -178,21 +209,47 @@ export class ModelRuntime {
 		this.rebuild();
 	}
 
+	/** Adds (or replaces) a virtual model (docs/extensions.md "Virtual models"). */
+	registerVirtualModel<TState>(definition: VirtualModelDefinition<TState>): void {
+		const key = `${definition.provider}/${definition.id}`;
+		const entry = virtualModelEntry(definition as VirtualModelDefinition<never>);
+		this.virtualModels.set(key, {
+			definition: definition as VirtualModelDefinition<unknown>,
+			entry,
+			state: this.virtualModels.get(key)?.state,
+		});
+	}
+
+	unregisterVirtualModel(provider: string, id: string): void {
+		this.virtualModels.delete(`${provider}/${id}`);
+	}
+
+	/** The registered virtual models' catalogue entries. */
+	getVirtualModels(): Model[] {
+		return [...this.virtualModels.values()].map((virtual) => virtual.entry);
+	}
+
 	/** The underlying @pi/ai collection. */
 	getModelsCollection(): Models {
 		return this.models;
 	}
 
 	getAll(): Model[] {
-		return this.models.getModels();
+		const virtual = this.getVirtualModels();
+		// A virtual model hides a physical one of the same provider and id.
+		const hidden = new Set(virtual.map((model) => `${model.provider}/${model.id}`));
+		return [...this.models.getModels().filter((model) => !hidden.has(`${model.provider}/${model.id}`)), ...virtual];
 	}
 
+	/** Provider ids: the catalogue's, then those only virtual models are listed under. */
 	getProviderIds(): string[] {
-		return this.models.getProviders().map((provider) => provider.id);
+		const ids = this.models.getProviders().map((provider) => provider.id);
+		for (const model of this.getVirtualModels()) if (!ids.includes(model.provider)) ids.push(model.provider);
+		return ids;
 	}
 
 	getModel(providerId: string, modelId: string): Model | undefined {
-		return this.models.getModel(providerId, modelId);
+		return this.virtualModels.get(`${providerId}/${modelId}`)?.entry ?? this.models.getModel(providerId, modelId);
 	}
 
 	/** Alias of `getModel`. */
@@ -211,11 +268,17 @@ export class ModelRuntime {
 		for (const provider of this.models.getProviders()) {
 			if (await this.hasAuth(provider.id)) configured.add(provider.id);
 		}
-		return this.getAll().filter((model) => configured.has(model.provider));
+		// A virtual model under a provider id no provider uses is always available.
+		return this.getAll().filter(
+			(model) => configured.has(model.provider) || (isVirtualModel(model) && !this.models.getProvider(model.provider)),
+		);
 	}
 
 	async hasAuth(providerId: string): Promise<boolean> {
 		if (this.runtimeKeys.has(providerId)) return true;
+		// Virtual models of a provider id no provider uses need no credential of their own.
+		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
+			return true;
 		try {
 			return (await this.models.getAuth(providerId)) !== undefined;
 		} catch {
@@ -240,6 +303,13 @@ export class ModelRuntime {
 		return { kind: "none" };
 	}
 
+	/** Sign-ins that models.json configures (`"oauth": "radius"`): provider id, name and gateway. */
+	getConfiguredSignIns(): { id: string; name: string; gateway: string }[] {
+		return Object.entries(this.config.providers)
+			.filter(([, config]) => config.oauth === "radius" && config.baseUrl)
+			.map(([id, config]) => ({ id, name: radiusName(id), gateway: config.baseUrl! }));
+	}
+
 	/** Known provider ids: built-in, models.json and registered. */
 	isKnownProvider(providerId: string): boolean {
 		return this.models.getProvider(providerId) !== undefined;
@@ -247,10 +317,23 @@ export class ModelRuntime {
 
 	/** Streams through the catalogue; a runtime key for the model's provider is applied. */
 	streamSimple(model: Model, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream {
+		const virtual = isVirtualModel(model) ? this.virtualModels.get(`${model.provider}/${model.id}`) : undefined;
+		if (virtual) {
+			return streamVirtualModel(virtual.definition, model, context, options, {
+				ctx: { modelRegistry: this },
+				state: virtual.state,
+				setState: (state) => {
+					virtual.state = state;
+				},
+				stream: (physical, physicalContext, physicalOptions) =>
+					this.models.streamSimple(physical, physicalContext, this.withRuntimeKey(physical, physicalOptions)),
+			});
+		}
 		return this.models.streamSimple(model, context, this.withRuntimeKey(model, options));
 	}
 
-	completeSimple(model: Model, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage> {
+	async completeSimple(model: Model, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage> {
+		if (isVirtualModel(model)) return this.streamSimple(model, context, options).result();
 		return this.models.completeSimple(model, context, this.withRuntimeKey(model, options));
 	}
 

@@ -1,9 +1,20 @@
 import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { readJsonObjectFile, writeJsonFileAtomic } from "../config/json-file.js";
 
-/** `trust.json`: decisions keyed by canonical cwd. */
-export type TrustFile = Record<string, { trusted: boolean; decidedAt: string }>;
+/**
+ * `trust.json`: decisions keyed by canonical directory, in pi 1.4's format (`true` / `false`); a
+ * decision covers the directory and everything below it, the nearest one wins. Our earlier
+ * `{ trusted, decidedAt }` values are still read, and rewritten in 1.4's format on the next save.
+ */
+export type TrustFile = Record<string, boolean | { trusted: boolean; decidedAt?: string }>;
+
+/** The decision one trust.json value holds, in either format. */
+function decisionOf(value: TrustFile[string] | undefined): boolean | undefined {
+	if (typeof value === "boolean") return value;
+	if (value !== null && typeof value === "object" && typeof value.trusted === "boolean") return value.trusted;
+	return undefined;
+}
 
 /** How a trust question was settled, or that the user must be asked. */
 export type TrustResolution =
@@ -27,18 +38,28 @@ export class TrustStore {
 		return new TrustStore(join(agentDir, "trust.json"));
 	}
 
+	/** The decision for `cwd` or its nearest ancestor that has one. */
 	get(cwd: string): boolean | undefined {
-		return readJsonObjectFile<TrustFile>(this.path, {}).value[canonical(cwd)]?.trusted;
+		const file = readJsonObjectFile<TrustFile>(this.path, {}).value;
+		for (let directory = canonical(cwd); ; directory = dirname(directory)) {
+			const decision = decisionOf(file[directory]);
+			if (decision !== undefined) return decision;
+			if (dirname(directory) === directory) return undefined;
+		}
 	}
 
+	/** Saves the decision for `cwd`; the file is written in pi 1.4's format, keys sorted. */
 	set(cwd: string, trusted: boolean): void {
 		const read = readJsonObjectFile<TrustFile>(this.path, {});
 		if (read.status === "invalid") throw new Error(`Not saving trust decision: ${read.error}`);
-		writeJsonFileAtomic(
-			this.path,
-			{ ...read.value, [canonical(cwd)]: { trusted, decidedAt: new Date().toISOString() } },
-			0o600,
-		);
+		const entries: Record<string, boolean> = {};
+		for (const [directory, value] of Object.entries({ ...read.value, [canonical(cwd)]: trusted }).sort(([a], [b]) =>
+			a < b ? -1 : a > b ? 1 : 0,
+		)) {
+			const decision = decisionOf(value);
+			if (decision !== undefined) entries[directory] = decision;
+		}
+		writeJsonFileAtomic(this.path, entries, 0o600);
 	}
 }
 

@@ -30,6 +30,9 @@ export interface ResourceLoaderOptions {
 	systemPrompt?: string;
 	/** `--append-system-prompt <text|file>` (repeatable). */
 	appendSystemPrompt?: readonly string[];
+	/** Skill and prompt files of installed packages (settings `packages`, `-e npm:…`). */
+	packageSkillPaths?: readonly string[];
+	packagePromptPaths?: readonly string[];
 	/** Extra paths contributed by extensions (`resources_discover`). */
 	extraSkillPaths?: readonly string[];
 	extraPromptPaths?: readonly string[];
@@ -108,6 +111,7 @@ function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnos
 			fromDirs([join(options.cwd, CONFIG_DIR_NAME, "skills"), ...projectAgentsSkillDirs(options.cwd)], "project");
 			fromDirs(expand("project"), "project-settings");
 		}
+		fromDirs(options.packageSkillPaths ?? [], "package");
 		fromDirs(
 			(options.extraSkillPaths ?? []).map((path) => resolve(options.cwd, path)),
 			"extension",
@@ -139,6 +143,7 @@ function loadTemplates(options: ResourceLoaderOptions, diagnostics: ResourceDiag
 			fromPaths([join(options.cwd, CONFIG_DIR_NAME, "prompts")], "project");
 			fromPaths(expand("project"), "project-settings");
 		}
+		fromPaths(options.packagePromptPaths ?? [], "package");
 		fromPaths(
 			(options.extraPromptPaths ?? []).map((path) => resolve(options.cwd, path)),
 			"extension",

@@ -1,10 +1,19 @@
-import type { CompactionEntry, SessionContext, SessionEntry, SessionMessage } from "./session-types.js";
+import type {
+	CompactionEntry,
+	ContextEditEntry,
+	SessionContext,
+	SessionEntry,
+	SessionMessage,
+} from "./session-types.js";
 
 /** Converts one entry to its context message, or undefined for entries that are not messages. */
 export function entryToMessage(entry: SessionEntry): SessionMessage | undefined {
 	switch (entry.type) {
 		case "message":
-			return entry.message;
+			// pi 1.4 keeps its system prompt and tool list as "system" messages (the first request, then
+			// patches). Ours builds the prompt afresh for every request, as 1.4 does with the current
+			// prompt, so they are read and kept in the file but are not conversation messages.
+			return (entry.message as { role: string }).role === "system" ? undefined : entry.message;
 		case "custom_message":
 			return {
 				role: "custom",
@@ -79,11 +88,53 @@ export function buildContextFromPath(path: readonly SessionEntry[]): SessionCont
 		messages.push(compactionSummary(compaction));
 		if (compaction.retainedTail) messages.push(...compaction.retainedTail);
 	}
+	const edits = latestContextEdits(path);
 	for (const entry of [...kept, ...after]) {
 		const message = entryToMessage(entry);
-		if (message) messages.push(message);
+		if (!message) continue;
+		const edit = edits.get(entry.id);
+		if (edit === undefined) messages.push(message);
+		else if (edit.replacement !== null) messages.push(withReplacedContent(message, edit.replacement));
 	}
 	return { messages, thinkingLevel, model };
+}
+
+/** The latest `context_edit` of each target on the path (pi 1.4: the latest edit wins). */
+function latestContextEdits(path: readonly SessionEntry[]): Map<string, ContextEditEntry> {
+	const edits = new Map<string, ContextEditEntry>();
+	for (const entry of path) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
+	return edits;
+}
+
+/**
+ * `message` with its content replaced (a context edit). Assistant and tool-result messages hold
+ * block lists, so a string becomes one text block; other messages without content stay as they are.
+ */
+function withReplacedContent(
+	message: SessionMessage,
+	replacement: NonNullable<ContextEditEntry["replacement"]>,
+): SessionMessage {
+	switch (message.role) {
+		case "assistant":
+			return {
+				...message,
+				content: typeof replacement === "string" ? [{ type: "text", text: replacement }] : replacement.filter(isText),
+			};
+		case "toolResult":
+			return {
+				...message,
+				content: typeof replacement === "string" ? [{ type: "text", text: replacement }] : replacement,
+			};
+		case "user":
+		case "custom":
+			return { ...message, content: replacement };
+		default:
+			return message;
+	}
+}
+
+function isText<T extends { type: string }>(block: T): block is T & { type: "text" } {
+	return block.type === "text";
 }
 
 /** The entries the visible history is made of: the same ranges as the context, all entry types. */

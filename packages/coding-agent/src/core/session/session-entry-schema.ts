@@ -56,6 +56,17 @@ const ENTRIES: Record<string, TSchema> = {
 	custom_message: Type.Object({ customType: Type.String(), content: Content, display: Type.Boolean() }),
 	label: Type.Object({ targetId: Type.String(), label: Type.Optional(Type.String()) }),
 	session_info: Type.Object({ name: Type.Optional(Type.String()) }),
+	usage: Type.Object({
+		kind: Type.String(),
+		usage: Type.Object({
+			input: Type.Number(),
+			output: Type.Number(),
+			cacheRead: Type.Number(),
+			cacheWrite: Type.Number(),
+			cost: Type.Object({ total: Type.Number() }),
+		}),
+	}),
+	context_edit: Type.Object({ targetId: Type.String(), replacement: Type.Union([Content, Type.Null()]) }),
 };
 
 const Header = Type.Object({

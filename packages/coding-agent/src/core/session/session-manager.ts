@@ -71,12 +71,12 @@ export class SessionManager {
 	/**
 	 * A new session in `sessionDir`, by default the cwd's session directory (`PI_CODING_AGENT_SESSION_DIR`
 	 * when set, else `<agentDir>/sessions/<encoded cwd>/`; see resolveSessionDir for the settings and
-	 * CLI rules). Written on the first assistant message.
+	 * CLI rules). Written on the first assistant message. `options.id` replaces the random id.
 	 */
-	static create(cwd: string, sessionDir?: string): SessionManager {
+	static create(cwd: string, sessionDir?: string, options: { id?: string } = {}): SessionManager {
 		const absoluteCwd = resolve(cwd);
 		const dir = sessionDirFor(absoluteCwd, sessionDir);
-		const header = newHeader(absoluteCwd);
+		const header = newHeader(absoluteCwd, options.id);
 		const file = join(dir, sessionFileName(new Date(header.timestamp), header.id));
 		return new SessionManager(absoluteCwd, dir, header, [], file, false);
 	}
@@ -152,11 +152,16 @@ export class SessionManager {
 	}
 
 	/** Copies a whole session from another project into the target cwd's session directory. */
-	static forkFrom(sourcePath: string, targetCwd: string, sessionDir?: string): SessionManager {
+	static forkFrom(
+		sourcePath: string,
+		targetCwd: string,
+		sessionDir?: string,
+		options: { id?: string } = {},
+	): SessionManager {
 		const source = SessionManager.load(sourcePath);
 		const cwd = resolve(targetCwd);
 		const dir = sessionDirFor(cwd, sessionDir);
-		const header = { ...newHeader(cwd), parentSession: source.sessionFile };
+		const header = { ...newHeader(cwd, options.id), parentSession: source.sessionFile };
 		const file = join(dir, sessionFileName(new Date(header.timestamp), header.id));
 		const entries = [...source.index.all()];
 		const manager = new SessionManager(cwd, dir, header, entries, file, true);

@@ -98,7 +98,30 @@ export interface SessionInfoEntry extends SessionEntryBase {
 	name?: string;
 }
 
-/** Every entry type this version writes. */
+/**
+ * Usage attributed to a model that is not an assistant message (pi 1.4 writes them, e.g. kind
+ * `cache_warm`): counted in the session's tokens and cost, never part of the context.
+ */
+export interface UsageEntry extends SessionEntryBase {
+	type: "usage";
+	/** What produced the usage; any string (unknown kinds count as ordinary usage). */
+	kind: string;
+	provider?: string;
+	model?: string;
+	usage: Usage;
+}
+/**
+ * An edit of what the model sees of one earlier entry (pi 1.4): `replacement` null leaves the
+ * target out of the context, otherwise it replaces the target message's content. The latest edit
+ * of a target on the branch wins; the target itself, the transcript and the totals are unchanged.
+ */
+export interface ContextEditEntry extends SessionEntryBase {
+	type: "context_edit";
+	targetId: string;
+	replacement: string | (TextContent | ImageContent)[] | null;
+}
+
+/** Every entry type this version reads (usage and context_edit come from pi 1.4's files). */
 export type KnownSessionEntry =
 	| MessageEntry
 	| ModelChangeEntry
@@ -108,7 +131,9 @@ export type KnownSessionEntry =
 	| CustomEntry
 	| CustomMessageEntry
 	| LabelEntry
-	| SessionInfoEntry;
+	| SessionInfoEntry
+	| UsageEntry
+	| ContextEditEntry;
 
 /** An entry of a type this version does not know: kept on rewrite, ignored for context. */
 export interface UnknownSessionEntry extends SessionEntryBase {

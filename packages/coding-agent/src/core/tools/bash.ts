@@ -1,3 +1,4 @@
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import { type Static, Type } from "@pi/ai";
 import { type BashExecutionResult, executeBash } from "./bash-executor.js";
@@ -11,6 +12,20 @@ export const bashToolSchema = Type.Object({
 	timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional; no timeout by default)" })),
 });
 export type BashToolInput = Static<typeof bashToolSchema>;
+
+/**
+ * What programmatic callers (codemode scripts) get from `bash`, also for a non-zero exit: the
+ * output up to 1 MiB (longer keeps its first and last 512 KiB around a marker, with `truncated`
+ * set and the whole output in `full_output_path`), the exit code and the wall time.
+ */
+export const bashOutputSchema = Type.Object({
+	output: Type.String({ description: "Combined stdout and stderr, possibly truncated" }),
+	truncated: Type.Boolean(),
+	full_output_path: Type.Optional(Type.String({ description: "Full output, when truncated" })),
+	exit_code: Type.Number(),
+	wall_time_seconds: Type.Number(),
+});
+export type BashStructuredOutput = Static<typeof bashOutputSchema>;
 
 /** `details` of a `bash` result (and of its partial results). */
 export interface BashToolDetails {
@@ -34,8 +49,11 @@ export interface BashToolOptions {
 	killGraceMs?: number;
 	/** Directory of full-output files. Default: `os.tmpdir()`. */
 	tempDir?: string;
-	/** Environment for commands. Default: `process.env`. */
-	env?: NodeJS.ProcessEnv;
+	/**
+	 * Environment for commands, or a function asked for it when each command starts (the session
+	 * variables, PI_MODEL…, follow model switches). Default: `process.env`.
+	 */
+	env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
 	/** Minimum ms between streamed partial results. Default: 100. */
 	updateIntervalMs?: number;
 }
@@ -57,14 +75,16 @@ export function createBashTool(
 		label: "bash",
 		description: `Execute a bash command in the current working directory. Returns stdout and stderr combined. Output is truncated to the last ${MAX_LINES} lines or ${formatSize(MAX_BYTES)} (whichever is hit first); when truncated, the full output is saved to a temp file you can read. Optionally provide a timeout in seconds.`,
 		parameters: bashToolSchema,
+		outputSchema: bashOutputSchema,
 		execute: async (_toolCallId, params, signal, onUpdate) => {
+			const started = performance.now();
 			const result = await executeBash(params.command, {
 				cwd,
 				commandPrefix: options.commandPrefix,
 				timeoutSeconds: params.timeout,
 				signal,
 				operations,
-				env: options.env,
+				env: typeof options.env === "function" ? options.env() : options.env,
 				tempDir: options.tempDir,
 				updateIntervalMs: options.updateIntervalMs,
 				onUpdate: onUpdate ? (snapshot) => onUpdate(toToolResult(snapshot, formatOutput(snapshot))) : undefined,
@@ -77,10 +97,64 @@ export function createBashTool(
 			};
 			const text = formatOutput(snapshot);
 			const failure = describeFailure(result, params.timeout);
-			if (failure !== undefined) throw new Error(text === "" ? failure : `${text.replace(/\n+$/, "")}\n\n${failure}`);
-			return toToolResult(snapshot, text === "" ? "(no output)" : text);
+			const exited = result.exitCode !== undefined && !result.cancelled && !result.timedOut;
+			if (failure !== undefined && !exited)
+				throw new Error(text === "" ? failure : `${text.replace(/\n+$/, "")}\n\n${failure}`);
+			const structuredContent = structuredOutput(result, (performance.now() - started) / 1000);
+			if (failure !== undefined) {
+				// A non-zero exit: an error for the model (the same text a throw gives), data for scripts.
+				const errorText = text === "" ? failure : `${text.replace(/\n+$/, "")}\n\n${failure}`;
+				return { ...toToolResult(snapshot, errorText), structuredContent, isError: true };
+			}
+			return { ...toToolResult(snapshot, text === "" ? "(no output)" : text), structuredContent };
 		},
 	};
+}
+
+/** Scripts see up to 1 MiB of output: the first and last 512 KiB of a longer one. */
+const STRUCTURED_OUTPUT_LIMIT = 1024 * 1024;
+
+function structuredOutput(result: BashExecutionResult, wallTimeSeconds: number): BashStructuredOutput {
+	let output = result.output;
+	let truncated = false;
+	if (result.truncation && result.fullOutputPath) {
+		const full = readBoundedOutput(result.fullOutputPath);
+		if (full !== undefined) ({ output, truncated } = full);
+		else truncated = true;
+	} else if (result.truncation) truncated = true;
+	return {
+		output,
+		truncated,
+		...(truncated && result.fullOutputPath ? { full_output_path: result.fullOutputPath } : {}),
+		exit_code: result.exitCode ?? -1,
+		wall_time_seconds: Math.round(wallTimeSeconds * 1000) / 1000,
+	};
+}
+
+/** The saved full output, its middle left out past 1 MiB; undefined when it cannot be read. */
+function readBoundedOutput(path: string): { output: string; truncated: boolean } | undefined {
+	try {
+		const size = statSync(path).size;
+		if (size <= STRUCTURED_OUTPUT_LIMIT) return { output: readFileSync(path, "utf8"), truncated: false };
+		const half = STRUCTURED_OUTPUT_LIMIT / 2;
+		const fd = openSync(path, "r");
+		try {
+			const head = Buffer.alloc(half);
+			const tail = Buffer.alloc(half);
+			readSync(fd, head, 0, half, 0);
+			readSync(fd, tail, 0, half, size - half);
+			const omitted = size - 2 * half;
+			return {
+				output: `${head.toString("utf8")}\n[... ${omitted} bytes omitted ...]\n${tail.toString("utf8")}`,
+				truncated: true,
+			};
+		} finally {
+			closeSync(fd);
+		}
+	} catch {
+		// The file may be gone or unreadable; the caller falls back to the tail it has.
+		return undefined;
+	}
 }
 
 /** Output plus, when truncated, `[Showing lines A-B of N (50KB limit). Full output: <path>]`. */

@@ -1,9 +1,11 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
+import { getAgentDir } from "../../core/session/session-paths.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
 import { initializeResponse } from "./acp-initialize.js";
+import { acpMcpServerConfig } from "./acp-mcp-servers.js";
 import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";
 
 type AcpHost = typeof import("./acp-host.js");
@@ -16,6 +18,8 @@ export interface AcpRuntimeOptions {
 	createRuntime(input: { cwd: string; sessionManager: SessionManager }): Promise<AgentSessionRuntime>;
 	/** `--session-dir`, when given. */
 	sessionDir?: string;
+	/** Where auth.json lives (default: the agent directory). */
+	agentDir?: string;
 }
 
 /** What the agent side needs. */
@@ -115,9 +119,18 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		}
 	};
 
-	const open = async (cwd: string, manager: SessionManager): Promise<AcpSession> => {
+	const open = async (
+		cwd: string,
+		manager: SessionManager,
+		mcpServers: readonly acp.McpServer[] = [],
+	): Promise<AcpSession> => {
 		const { AcpSession } = await host();
 		const runtime = await (await runtimeOptions).createRuntime({ cwd, sessionManager: manager });
+		// Before attach: the MCP extension reads them at session_start and stops them with the session.
+		for (const server of mcpServers) {
+			const { name, config } = acpMcpServerConfig(server);
+			runtime.session.extensionRunner.registerMcpServer?.(name, config, "acp");
+		}
 		for (const diagnostic of runtime.diagnostics)
 			process.stderr.write(`pi: ${diagnostic.type}: ${diagnostic.message}\n`);
 		const session = new AcpSession(runtime.session.sessionId, runtime, port, clientCapabilities);
@@ -136,11 +149,15 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		return match.path;
 	};
 
-	const reopen = async (sessionId: string, cwd: string): Promise<AcpSession> => {
+	const reopen = async (
+		sessionId: string,
+		cwd: string,
+		mcpServers: readonly acp.McpServer[] = [],
+	): Promise<AcpSession> => {
 		const existing = sessions.get(sessionId);
 		if (existing) return existing;
 		const { SessionManager } = await host();
-		return open(cwd, SessionManager.load(await findSessionFile(sessionId, cwd)));
+		return open(cwd, SessionManager.load(await findSessionFile(sessionId, cwd)), mcpServers);
 	};
 
 	const announceCommandsLater = (session: AcpSession): void => {
@@ -172,19 +189,30 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		app = app.onRequest("initialize", ({ params }) => initialized(params));
 	}
 	app = app
-		.onRequest("authenticate", () => ({}))
+		.onRequest("authenticate", ({ params }) =>
+			guarded(async () => {
+				const { authenticate } = await import("./acp-auth.js");
+				const { agentDir } = await runtimeOptions;
+				await authenticate(params.methodId, {
+					agentDir: agentDir ?? getAgentDir(),
+					notify: (update) => void client().notify("_pi/sign_in", update),
+					runtimes: () => [...sessions.values()].map((session) => session.runtime),
+				});
+				return {};
+			}),
+		)
 		.onRequest("session/new", ({ params }) =>
 			guarded(async () => {
 				const { SessionManager } = await host();
 				const { sessionDir } = await runtimeOptions;
-				const session = await open(params.cwd, SessionManager.create(params.cwd, sessionDir));
+				const session = await open(params.cwd, SessionManager.create(params.cwd, sessionDir), params.mcpServers);
 				announceCommandsLater(session);
 				return { sessionId: session.id, ...(await session.describe()) };
 			}),
 		)
 		.onRequest("session/load", ({ params }) =>
 			guarded(async () => {
-				const session = await reopen(params.sessionId, params.cwd);
+				const session = await reopen(params.sessionId, params.cwd, params.mcpServers);
 				const { replayUpdates } = await host();
 				for (const update of replayUpdates(session.runtime.session.messages, session.runtime.cwd)) session.send(update);
 				await session.flush();

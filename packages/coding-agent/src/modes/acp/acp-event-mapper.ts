@@ -83,6 +83,8 @@ export class AcpEventMapper {
 					locations: toolLocationsOf(event.toolName, args, this.cwd()),
 					...(diff.length > 0 ? { content: diff } : {}),
 					rawInput: args,
+					// A call a tool made (a codemode script's): linked to the script's own tool call.
+					...(event.parentToolCallId !== undefined ? { _meta: { parentToolCallId: event.parentToolCallId } } : {}),
 				};
 			}
 			case "tool_execution_update": {

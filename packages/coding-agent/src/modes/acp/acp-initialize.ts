@@ -1,5 +1,23 @@
 import type { InitializeRequest, InitializeResponse } from "@agentclientprotocol/sdk";
 
+/**
+ * The subscription sign-ins offered to editors as `authenticate` methods (`sign-in:<provider>`).
+ * Stated here rather than read from @pi/ai so that answering `initialize` loads nothing; a test
+ * keeps the list equal to @pi/ai's OAUTH_PROVIDERS.
+ */
+export const ACP_SIGN_IN_PROVIDERS: readonly { id: string; name: string }[] = [
+	{ id: "anthropic", name: "Anthropic (Claude Pro/Max)" },
+	{ id: "openai-codex", name: "OpenAI Codex (ChatGPT)" },
+	{ id: "github-copilot", name: "GitHub Copilot" },
+	{ id: "xai", name: "xAI (Grok subscription)" },
+	{ id: "kimi-coding", name: "Kimi Code (subscription)" },
+	{ id: "meta", name: "Meta (Muse subscription)" },
+	{ id: "openrouter", name: "OpenRouter" },
+];
+
+/** The `authenticate` method id of a provider's sign-in. */
+export const SIGN_IN_METHOD_PREFIX = "sign-in:";
+
 /** The ACP protocol version pi speaks (the SDK's `PROTOCOL_VERSION`; a test keeps them equal). */
 export const ACP_PROTOCOL_VERSION = 1;
 
@@ -14,10 +32,17 @@ export function initializeResponse(
 		agentCapabilities: {
 			loadSession: true,
 			promptCapabilities: { image: true, audio: false, embeddedContext: true },
-			mcpCapabilities: { http: false, sse: false },
+			// stdio always; streamable HTTP through the MCP extension; legacy SSE is not supported.
+			mcpCapabilities: { http: true, sse: false },
 			sessionCapabilities: { list: {}, resume: {}, close: {} },
 		},
 		authMethods: [
+			...ACP_SIGN_IN_PROVIDERS.map((provider) => ({
+				id: `${SIGN_IN_METHOD_PREFIX}${provider.id}`,
+				name: `Sign in: ${provider.name}`,
+				description:
+					"Signs in with a subscription: pi sends the address (or device code) to open as a `_pi/sign_in` notification; the request answers once signed in.",
+			})),
 			{
 				id: "pi-auth",
 				name: "Log in with pi auth",

@@ -24,12 +24,26 @@ export class AppAppearance {
 
 	constructor(
 		private readonly runtime: AgentSessionRuntime,
-		private readonly options: { themePaths?: string[]; noThemes?: boolean },
+		private readonly options: {
+			themePaths?: string[];
+			noThemes?: boolean;
+			theme?: string;
+			tuiMode?: "regular" | "fullscreen";
+		},
 		private readonly env: NodeJS.ProcessEnv,
 	) {
 		this.source = runtime.services.settingsManager;
-		this.current = resolveTuiSettings(this.source.getSettings());
+		this.runSettings = this.commandLineSettings();
+		this.current = resolveTuiSettings(mergeRunSettings(this.source.getSettings(), this.runSettings));
 		this.themes = new AppThemes(runtime, options, env, this.current.theme);
+	}
+
+	/** `--use-theme` and `--tui-mode`: this run's values over the files, never saved. */
+	private commandLineSettings(): Settings {
+		return {
+			...(this.options.theme !== undefined ? { theme: this.options.theme } : {}),
+			...(this.options.tuiMode !== undefined ? { tuiMode: this.options.tuiMode } : {}),
+		};
 	}
 
 	get settings(): TuiSettings {
@@ -73,8 +87,8 @@ export class AppAppearance {
 		const manager = this.runtime.session.settingsManager;
 		if (manager === this.source) return undefined;
 		this.source = manager;
-		this.runSettings = {};
-		const next = resolveTuiSettings(manager.getSettings());
+		this.runSettings = this.commandLineSettings();
+		const next = resolveTuiSettings(mergeRunSettings(manager.getSettings(), this.runSettings));
 		this.extensionPaths = [];
 		this.themes = new AppThemes(this.runtime, this.options, this.env, next.theme);
 		this.apply(target, next);

@@ -1,7 +1,21 @@
+import { parseMouseReport } from "@pi/tui";
 import type { AppAction } from "./app-keybindings.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { copyLastAnswer } from "./session-commands.js";
+import { suspendToShell } from "./suspend.js";
+
+/** Lines one wheel notch scrolls the fullscreen transcript (Alt: five times as far). */
+const WHEEL_LINES = 3;
 
 const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
+
+/** Actions that run a slash command (unbound by default). */
+const SESSION_SHORTCUTS: readonly (readonly [AppAction, string])[] = [
+	["app.session.new", "/new"],
+	["app.session.tree", "/tree"],
+	["app.session.fork", "/fork"],
+	["app.session.resume", "/resume"],
+];
 
 /**
  * The app's global keys (the `app.*` actions), seen before the focused component: quit, clear,
@@ -23,8 +37,18 @@ export class AppKeys {
 	/** Global keys, before the focused component; overlays (dialogs, selectors) get their keys first. */
 	handle(data: string): boolean {
 		if (this.app.uiContext.dispatchTerminalInput(data)) return true;
+		// Mouse reports are never text: the wheel scrolls the fullscreen transcript, the rest is dropped.
+		const mouse = data.startsWith("\x1b[<") ? parseMouseReport(data) : undefined;
+		if (mouse) {
+			if (!this.app.tui.hasOverlay() && (mouse.kind === "wheelUp" || mouse.kind === "wheelDown")) {
+				const lines = WHEEL_LINES * (mouse.alt ? 5 : 1);
+				this.app.scrollTranscriptLines(mouse.kind === "wheelUp" ? -lines : lines);
+			}
+			return true;
+		}
 		if (this.app.tui.hasOverlay()) return false;
 		if (this.app.tui.focused !== this.app.editor) return false;
+		if (this.app.layout.isFullscreen && this.handleFullscreen(data)) return true;
 		if (this.app.hint.render(80).length > 0 && !this.matches(data, "app.clear")) this.app.hint.set([]);
 		if (this.matches(data, "app.clear")) {
 			const now = Date.now();
@@ -50,29 +74,29 @@ export class AppKeys {
 			}
 			return this.handleIdleEscape();
 		}
-		if (this.matches(data, "app.followUp")) {
+		if (this.matches(data, "app.message.followUp")) {
 			const text = this.app.editor.getText().trim();
 			this.app.editor.setText("");
 			this.app.handleSubmit(text, "followUp");
 			return true;
 		}
-		if (this.matches(data, "app.expandTools")) {
+		if (this.matches(data, "app.tools.expand")) {
 			this.app.transcript.setToolsExpanded(!this.app.transcript.expanded);
 			return true;
 		}
-		if (this.matches(data, "app.toggleThinking")) {
+		if (this.matches(data, "app.thinking.toggle")) {
 			this.app.transcript.setShowThinking(!this.app.transcript.thinkingVisible);
 			return true;
 		}
-		if (this.matches(data, "app.cycleThinkingLevel")) {
+		if (this.matches(data, "app.thinking.cycle")) {
 			const level = this.app.session.cycleThinkingLevel();
 			if (level === undefined)
 				this.app.showNotice(this.app.theme.muted("The current model does not support thinking."));
 			this.app.refreshEditorChrome();
 			return true;
 		}
-		if (this.matches(data, "app.cycleModelForward") || this.matches(data, "app.cycleModelBackward")) {
-			const backward = this.matches(data, "app.cycleModelBackward");
+		if (this.matches(data, "app.model.cycleForward") || this.matches(data, "app.model.cycleBackward")) {
+			const backward = this.matches(data, "app.model.cycleBackward");
 			void this.app.runAction(async () => {
 				const result = backward ? await this.cycleModelBackward() : await this.app.session.cycleModel();
 				if (!result) this.app.showNotice(this.app.theme.muted("No other model to switch to."));
@@ -80,17 +104,59 @@ export class AppKeys {
 			});
 			return true;
 		}
-		if (this.matches(data, "app.selectModel")) {
+		if (this.matches(data, "app.model.select")) {
 			this.app.commands.run("/model");
 			return true;
 		}
-		if (this.matches(data, "app.scrollUp") && this.app.scrollTranscript(-1)) return true;
-		if (this.matches(data, "app.scrollDown") && this.app.scrollTranscript(1)) return true;
-		if (this.matches(data, "app.externalEditor")) {
+		if (this.matches(data, "tui.altScreen.pageUp") && this.app.scrollTranscript(-1)) return true;
+		if (this.matches(data, "tui.altScreen.pageDown") && this.app.scrollTranscript(1)) return true;
+		if (this.matches(data, "app.editor.external")) {
 			this.app.commands.openExternalEditor();
 			return true;
 		}
+		if (this.matches(data, "app.suspend")) {
+			if (!suspendToShell(this.app.tui))
+				this.app.showNotice(this.app.theme.warning("Suspending is not supported here."));
+			return true;
+		}
+		if (this.matches(data, "app.message.copy")) {
+			copyLastAnswer(this.app);
+			return true;
+		}
+		if (this.matches(data, "app.message.dequeue")) {
+			this.app.dequeueToEditor();
+			return true;
+		}
+		if (this.matches(data, "app.clipboard.pasteImage")) {
+			this.app.pasteClipboardImage();
+			return true;
+		}
+		for (const [action, command] of SESSION_SHORTCUTS) {
+			if (this.matches(data, action)) {
+				this.app.commands.run(command);
+				return true;
+			}
+		}
 		return false;
+	}
+
+	/** The fullscreen transcript's keys (they win over the editor's use of a key); find takes every key while open. */
+	private handleFullscreen(data: string): boolean {
+		const app = this.app;
+		const layout = app.layout;
+		if (app.find.isOpen) return app.find.handleKey(data);
+		if (this.matches(data, "tui.altScreen.search")) app.find.start();
+		else if (this.matches(data, "tui.altScreen.top")) layout.scrollToTop();
+		else if (this.matches(data, "tui.altScreen.bottom")) layout.scrollToEnd();
+		else if (this.matches(data, "tui.altScreen.previousPrompt")) layout.jumpToPrompt(-1);
+		else if (this.matches(data, "tui.altScreen.nextPrompt")) layout.jumpToPrompt(1);
+		else if (this.matches(data, "tui.altScreen.halfPageUp")) layout.scrollPages(-0.5);
+		else if (this.matches(data, "tui.altScreen.halfPageDown")) layout.scrollPages(0.5);
+		else if (this.matches(data, "tui.altScreen.lineUp")) layout.scrollLines(-1);
+		else if (this.matches(data, "tui.altScreen.lineDown")) layout.scrollLines(1);
+		else return false;
+		app.tui.requestRender();
+		return true;
 	}
 
 	/** The previous model of the cycle (scoped models when set), with its scoped thinking level. */

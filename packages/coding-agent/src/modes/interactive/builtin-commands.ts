@@ -6,29 +6,49 @@ import type { SlashCommand } from "@pi/tui";
 import { APP_ACTION_DESCRIPTIONS, type AppAction } from "./app-keybindings.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { scopedModelsCommand } from "./scoped-models-picker.js";
 import { Selectors } from "./selectors.js";
+import {
+	changelogLines,
+	copyLastAnswer,
+	exportCommand,
+	importCommand,
+	nameCommand,
+	sessionInfoLines,
+} from "./session-commands.js";
+import { openSessionPicker } from "./session-picker.js";
 import { openSettingsMenu } from "./settings-menu.js";
+import { thinkingCommand } from "./thinking-picker.js";
+import { trustCommand } from "./trust-picker.js";
 
 /** The built-in commands and their descriptions (extensions.md §10, step 1). */
 const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "model", description: "Select a model" },
+	{ name: "thinking", description: "Set the thinking level for this session: /thinking [level]" },
+	{ name: "scoped-models", description: "Choose and order the models Ctrl+P cycles through" },
 	{ name: "settings", description: "Thinking, compaction, queue modes, theme and the terminal UI settings" },
 	{ name: "resume", description: "Resume a previous session" },
 	{ name: "new", description: "Start a new session" },
-	{ name: "name", description: "Name the session: /name <name>" },
+	{ name: "name", description: "Name the session, or show its name: /name [name]" },
 	{ name: "session", description: "Session file, id, messages, tokens and cost" },
 	{ name: "tree", description: "Navigate the session tree" },
 	{ name: "fork", description: "Fork from an earlier user message" },
 	{ name: "clone", description: "Copy the session up to here into a new one" },
 	{ name: "compact", description: "Compact the context: /compact [instructions]" },
-	{ name: "copy", description: "Copy the last answer to the clipboard (OSC 52)" },
-	{ name: "export", description: "Export the session to HTML: /export [file]" },
+	{ name: "import", description: "Import and resume a JSONL session: /import <file.jsonl>" },
+	{ name: "copy", description: "Copy the last answer to the clipboard" },
+	{ name: "export", description: "Export the session as HTML, or JSONL for a .jsonl name: /export [file]" },
+	{ name: "trust", description: "Save a trust decision for this project (next pi runs)" },
 	{ name: "reload", description: "Reload extensions, skills, prompts, context files and models" },
 	{ name: "login", description: "Store a provider API key" },
 	{ name: "logout", description: "Remove a stored provider API key" },
 	{ name: "hotkeys", description: "Show the key bindings" },
+	{ name: "changelog", description: "Show the changelog" },
 	{ name: "quit", description: "Quit pi" },
 ];
+
+/** Names of the TUI's own commands: one an extension also registers runs the built-in here. */
+export const BUILTIN_COMMAND_NAMES: ReadonlySet<string> = new Set(BUILTINS.map((command) => command.name));
 
 /**
  * The slash commands the TUI handles itself, before `session.prompt()` (run-modes.md §7.5), and
@@ -37,7 +57,10 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 export class BuiltinCommands {
 	private readonly selectors: Selectors;
 
-	constructor(private readonly app: InteractiveAppView) {
+	constructor(
+		private readonly app: InteractiveAppView,
+		private readonly options: { changelog?: () => string | undefined; version?: string } = {},
+	) {
 		this.selectors = new Selectors(app);
 	}
 
@@ -61,11 +84,26 @@ export class BuiltinCommands {
 			case "model":
 				this.selectors.model(args);
 				return true;
+			case "thinking":
+				thinkingCommand(app, this.selectors, args);
+				return true;
+			case "scoped-models":
+				scopedModelsCommand(app, this.selectors);
+				return true;
+			case "trust":
+				trustCommand(app, this.selectors);
+				return true;
+			case "import":
+				importCommand(app, args);
+				return true;
+			case "changelog":
+				app.showNotice(changelogLines(app, this.options.changelog?.(), this.options.version).join("\n"));
+				return true;
 			case "settings":
 				openSettingsMenu(app);
 				return true;
 			case "resume":
-				this.selectors.resume();
+				openSessionPicker(app, this.selectors);
 				return true;
 			case "tree":
 				this.selectors.tree();
@@ -94,14 +132,10 @@ export class BuiltinCommands {
 				});
 				return true;
 			case "name":
-				void app.runAction(async () => {
-					app.session.setSessionName(args);
-					app.refreshFooter();
-					app.showNotice(theme.muted(`Session named "${args}".`));
-				});
+				nameCommand(app, args);
 				return true;
 			case "session":
-				this.showSessionInfo();
+				app.showNotice(sessionInfoLines(app).join("\n"));
 				return true;
 			case "compact":
 				void app.runAction(async () => {
@@ -110,13 +144,10 @@ export class BuiltinCommands {
 				});
 				return true;
 			case "copy":
-				this.copyLastAnswer();
+				copyLastAnswer(app);
 				return true;
 			case "export":
-				void app.runAction(async () => {
-					const path = await app.session.exportToHtml(args || undefined);
-					app.showNotice(theme.muted(`Exported to ${path}`));
-				});
+				exportCommand(app, args);
 				return true;
 			case "reload":
 				void app.runAction(async () => {
@@ -135,32 +166,6 @@ export class BuiltinCommands {
 		}
 	}
 
-	private showSessionInfo(): void {
-		const app = this.app;
-		const stats = app.session.getSessionStats();
-		const lines = [
-			app.theme.bold("Session"),
-			`File: ${stats.sessionFile ?? "(in memory)"}`,
-			`ID: ${stats.sessionId}`,
-			...(app.session.sessionName ? [`Name: ${app.session.sessionName}`] : []),
-			`Messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolResults} tool results (${stats.totalMessages} total)`,
-			`Tokens: ${stats.tokens.input} in, ${stats.tokens.output} out, ${stats.tokens.cacheRead} cache read, ${stats.tokens.cacheWrite} cache write (${stats.tokens.total} total)`,
-			`Cost: $${stats.cost.toFixed(4)}`,
-		];
-		app.showNotice(lines.join("\n"));
-	}
-
-	private copyLastAnswer(): void {
-		const app = this.app;
-		const text = app.session.getLastAssistantText();
-		if (!text) {
-			app.showNotice(app.theme.warning("No answer to copy yet."));
-			return;
-		}
-		app.tui.terminal.write(`\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`);
-		app.showNotice(app.theme.muted("Copied the last answer to the clipboard."));
-	}
-
 	private showHotkeys(): void {
 		const app = this.app;
 		const lines = [app.theme.bold("Keys")];
@@ -169,9 +174,9 @@ export class BuiltinCommands {
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
 		}
 		for (const [action, description] of [
-			["editor.submit", "Send (steers while streaming)"],
-			["editor.newLine", "New line"],
-			["editor.tab", "Complete paths and commands"],
+			["tui.input.submit", "Send (steers while streaming)"],
+			["tui.input.newLine", "New line"],
+			["tui.input.tab", "Complete paths and commands"],
 		] as const) {
 			const keys = app.keybindings.getKeys(action).join(", ") || "(unbound)";
 			lines.push(`${app.theme.accent(keys.padEnd(22))} ${description}  ${app.theme.muted(action)}`);
@@ -184,6 +189,7 @@ export class BuiltinCommands {
 		const app = this.app;
 		const component = new ToolExecutionComponent("bash", { command }, app.theme, app.transcript.expanded);
 		app.transcript.addComponent(component);
+		app.transcript.startTiming(component);
 		app.tui.requestRender();
 		let output = "";
 		const unsubscribe = app.session.subscribe((event) => {
@@ -209,6 +215,8 @@ export class BuiltinCommands {
 			component.setResult({ content: [{ type: "text", text: String(error) }] }, true);
 		} finally {
 			unsubscribe();
+			// The command may have switched the git branch the footer shows.
+			app.refreshFooter();
 			app.tui.requestRender();
 		}
 	}

@@ -1,8 +1,11 @@
-import { homedir } from "node:os";
-import { basename } from "node:path";
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import type { ImageContent } from "@pi/ai";
 import {
 	CombinedAutocompleteProvider,
+	type Component,
 	Container,
 	Editor,
 	type KeybindingsManager,
@@ -15,26 +18,33 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
+import type { CustomMessage } from "../../core/messages.js";
 import { DefaultResourceLoader } from "../../core/sdk.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
-import { BuiltinCommands } from "./builtin-commands.js";
+import { BUILTIN_COMMAND_NAMES, BuiltinCommands } from "./builtin-commands.js";
 import { announceUpdate } from "./changelog-notice.js";
+import { imageExtension, readClipboardImage } from "./clipboard/read-clipboard-image.js";
 import { FooterComponent } from "./components/footer.js";
 import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
+import { UserMessageComponent } from "./components/user-message.js";
+import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
+import { GitBranchWatcher } from "./git-branch.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
 import { collectHeaderInfo } from "./header-info.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import type { InteractiveModeOptions } from "./interactive-mode-options.js";
+import { keyLabel } from "./key-label.js";
 import { TerminalProgress } from "./terminal-progress.js";
 import { editorThemeFor, type Theme } from "./theme.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
+import { TranscriptFind } from "./transcript-find.js";
 import type { TuiSettings } from "./tui-settings.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
@@ -68,6 +78,11 @@ export class InteractiveApp implements InteractiveAppView {
 	readonly widgetsAbove = new Container();
 	readonly widgetsBelow = new Container();
 	private readonly header = new LinesComponent();
+	/** Where the header, editor and footer sit, so an extension can replace each (ctx.ui.setHeader …). */
+	private readonly headerSlot = new Container();
+	private readonly editorSlot = new Container();
+	private readonly footerSlot = new Container();
+	private extensionEditor: Component | undefined;
 	private readonly status: StatusIndicator;
 	private readonly pending = new LinesComponent();
 	/** One-line hint above the editor ("Press Ctrl+C again to quit"). */
@@ -91,7 +106,10 @@ export class InteractiveApp implements InteractiveAppView {
 	readonly appearance: AppAppearance;
 	private workingMessage: string | undefined;
 	readonly layout: ScreenLayout;
+	readonly find: TranscriptFind;
 	readonly progress: TerminalProgress;
+	/** The footer's git branch, watched while the app runs. */
+	private gitBranch: { cwd: string; watcher: GitBranchWatcher } | undefined;
 
 	constructor(
 		readonly runtime: AgentSessionRuntime,
@@ -101,6 +119,7 @@ export class InteractiveApp implements InteractiveAppView {
 		this.appearance = new AppAppearance(runtime, options, env);
 		const tuiSettings = this.appearance.settings;
 		this.theme = this.appearance.createTheme();
+		setExtensionTheme(this.theme);
 		this.headerThemeWarnings = this.appearance.warnings;
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
@@ -112,6 +131,8 @@ export class InteractiveApp implements InteractiveAppView {
 			showHardwareCursor: tuiSettings.showHardwareCursor,
 			clearOnShrink: tuiSettings.clearOnShrink,
 			alternateScreen: tuiSettings.tuiMode === "fullscreen",
+			// Only while on the alternate screen (fullscreen): the wheel scrolls the transcript there.
+			mouseReporting: true,
 		});
 		this.progress = new TerminalProgress(options.terminal, tuiSettings.showTerminalProgress);
 		this.status = new StatusIndicator(this.theme, () => this.tui.requestRender());
@@ -123,6 +144,8 @@ export class InteractiveApp implements InteractiveAppView {
 					else this.status.show(message === WORKING_MESSAGE ? (this.workingMessage ?? message) : message);
 				},
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
+				requestRender: () => this.tui.requestRender(),
+				renderCustom: (message, expanded) => this.renderCustomMessage(message, expanded),
 			},
 			{
 				showThinking: tuiSettings.showThinkingBlocks,
@@ -138,19 +161,88 @@ export class InteractiveApp implements InteractiveAppView {
 		this.editor.onSubmit = (text) => this.handleSubmit(text);
 		this.footer = new FooterComponent(this.theme);
 		this.uiContext = new TuiUIContext(this, options.dialogClock);
-		this.commands = new BuiltinCommands(this);
+		this.commands = new BuiltinCommands(this, {
+			...(options.changelog ? { changelog: options.changelog } : {}),
+			...(options.version !== undefined ? { version: options.version } : {}),
+		});
 		this.exitCode = new Promise((resolve) => {
 			this.resolveExit = resolve;
 		});
+		const findSlot = new Container();
 		this.layout = new ScreenLayout(
-			[this.header, this.transcript.container],
-			[this.status, this.pending, this.widgetsAbove, this.hint, this.editor, this.widgetsBelow, this.footer],
+			[this.headerSlot, this.transcript.container],
+			[
+				this.status,
+				this.pending,
+				this.widgetsAbove,
+				this.hint,
+				findSlot,
+				this.editorSlot,
+				this.widgetsBelow,
+				this.footerSlot,
+			],
 			() => this.tui.terminal.rows,
 			this.theme,
+			{
+				bottomKey: () => this.keyLabelOf("tui.altScreen.bottom"),
+				promptLines: () => {
+					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns - 1)).length;
+					return this.transcript.container
+						.startLinesOf((child) => child instanceof UserMessageComponent)
+						.map((line) => line + headerLines);
+				},
+			},
 		);
+		this.headerSlot.addChild(this.header);
+		this.editorSlot.addChild(this.editor);
+		this.footerSlot.addChild(this.footer);
+		this.find = new TranscriptFind(this.layout, this.theme, {
+			matches: (data, action) => this.keybindings.matches(data, action),
+			label: (action) => this.keyLabelOf(action),
+		});
+		findSlot.addChild(this.find);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
+	}
+
+	/** An extension's renderer of a custom message; a failing renderer falls back to the default look. */
+	private renderCustomMessage(message: CustomMessage, expanded: boolean): Component | undefined {
+		const renderer = this.session.extensionRunner.getMessageRenderer?.(message.customType);
+		if (!renderer) return undefined;
+		try {
+			return renderer(message, { expanded, outputPad: this.theme.outputPad }, extensionThemeOf(this.theme));
+		} catch (error) {
+			this.showNotice(
+				this.theme.error(
+					`Renderer of "${message.customType}" failed: ${error instanceof Error ? error.message : String(error)}`,
+				),
+			);
+			return undefined;
+		}
+	}
+
+	/** The editor that has the user's input: an extension's (setEditorComponent) or the built-in one. */
+	get activeEditor(): Component {
+		return this.extensionEditor ?? this.editor;
+	}
+
+	/** Puts an extension's component in place of the header, editor or footer (undefined: the built-in one). */
+	setExtensionSlot(slot: "header" | "editor" | "footer", component: Component | undefined): void {
+		const target = slot === "header" ? this.headerSlot : slot === "editor" ? this.editorSlot : this.footerSlot;
+		const builtin = slot === "header" ? this.header : slot === "editor" ? this.editor : this.footer;
+		target.clear();
+		target.addChild(component ?? builtin);
+		if (slot === "editor") {
+			const text = (this.extensionEditor as Editor | undefined)?.getText?.() ?? this.editor.getText();
+			this.extensionEditor = component;
+			if (component instanceof Editor) {
+				component.onSubmit = (submitted) => this.handleSubmit(submitted);
+				component.setText(text);
+			}
+			this.tui.setFocus(this.activeEditor);
+		}
+		this.tui.requestRender();
 	}
 
 	get session(): AgentSession {
@@ -288,6 +380,48 @@ export class InteractiveApp implements InteractiveAppView {
 		if (failure !== undefined) this.showError(failure);
 	}
 
+	/** The first key of `action` as hints show it (`Ctrl+End`), or "unbound". */
+	keyLabelOf(action: string): string {
+		const key = this.keybindings.getKeys(action)[0];
+		return key ? keyLabel(key) : "unbound";
+	}
+
+	scrollTranscriptLines(lines: number): void {
+		if (!this.layout.isFullscreen) return;
+		this.layout.scrollLines(lines);
+		this.tui.requestRender();
+	}
+
+	/** Alt+Up (`app.message.dequeue`): the queued messages, then the editor's text, into the editor. */
+	dequeueToEditor(): void {
+		const { steering, followUp } = this.session.clearQueue();
+		const queued = [...steering, ...followUp];
+		this.showPending([], []);
+		if (queued.length === 0) {
+			this.showNotice(this.theme.muted("No queued messages to restore"));
+			return;
+		}
+		const text = [queued.join("\n\n"), this.editor.getText()].filter((part) => part.trim() !== "").join("\n\n");
+		this.editor.setText(text);
+		this.showNotice(
+			this.theme.muted(`Restored ${queued.length} queued message${queued.length === 1 ? "" : "s"} to the editor`),
+		);
+	}
+
+	/** Ctrl+V (`app.clipboard.pasteImage`): saves the clipboard's image to a file and pastes its path. */
+	pasteClipboardImage(): void {
+		void this.runAction(async () => {
+			const image = await readClipboardImage();
+			if (!image) {
+				this.showNotice(this.theme.warning("The clipboard holds no image."));
+				return;
+			}
+			const file = join(tmpdir(), `pi-clipboard-${randomUUID()}.${imageExtension(image.mimeType)}`);
+			writeFileSync(file, image.bytes, { mode: 0o600 });
+			this.editor.paste(file);
+		});
+	}
+
 	scrollTranscript(pages: number | "end"): boolean {
 		if (!this.layout.isFullscreen) return false;
 		if (pages === "end") this.layout.scrollToEnd();
@@ -302,6 +436,7 @@ export class InteractiveApp implements InteractiveAppView {
 			...(this.options.version !== undefined ? { version: this.options.version } : {}),
 			...(this.options.verbose !== undefined ? { verbose: this.options.verbose } : {}),
 			quiet: this.appearance.settings.quietStartup,
+			headerOnly: this.appearance.settings.quietStartupHeaderOnly,
 			startupWarnings: [...this.startupWarnings, ...this.headerThemeWarnings],
 		});
 		let cache: { width: number; lines: string[] } | undefined;
@@ -314,6 +449,7 @@ export class InteractiveApp implements InteractiveAppView {
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
 	rebuildTheme(): void {
 		Object.assign(this.theme, this.appearance.createTheme());
+		setExtensionTheme(this.theme);
 		this.showHeader();
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();
@@ -326,10 +462,13 @@ export class InteractiveApp implements InteractiveAppView {
 		this.editor.borderStyle = this.theme.thinkingBorder(session.model?.reasoning ? session.thinkingLevel : "off");
 		const commands: SlashCommand[] = [
 			...this.commands.slashCommands(),
-			...session.extensionRunner.getCommands().map((command) => ({
-				name: command.name,
-				...(command.description ? { description: command.description } : {}),
-			})),
+			...session.extensionRunner
+				.getCommands()
+				.filter((command) => !BUILTIN_COMMAND_NAMES.has(command.name))
+				.map((command) => ({
+					name: command.name,
+					...(command.description ? { description: command.description } : {}),
+				})),
 			...session.skills.map((skill) => ({ name: `skill:${skill.name}`, description: skill.description })),
 			...session.promptTemplates.map((template) => ({ name: template.name, description: template.description })),
 		];
@@ -348,9 +487,20 @@ export class InteractiveApp implements InteractiveAppView {
 	refreshFooter(): void {
 		const session = this.session;
 		const stats = session.getSessionStats();
+		const cwd = this.runtime.cwd;
+		if (this.gitBranch?.cwd !== cwd) {
+			this.gitBranch?.watcher.dispose();
+			this.gitBranch = {
+				cwd,
+				watcher: new GitBranchWatcher(cwd, () => this.refreshFooter()),
+			};
+		}
+		this.gitBranch.watcher.refresh();
+		const branch = this.gitBranch.watcher.branch;
 		this.footer.setState({
-			cwd: this.runtime.cwd,
+			cwd,
 			home: homedir(),
+			...(branch ? { gitBranch: branch } : {}),
 			...(session.sessionName ? { sessionName: session.sessionName } : {}),
 			tokens: stats.tokens,
 			cost: stats.cost,
@@ -394,6 +544,7 @@ export class InteractiveApp implements InteractiveAppView {
 		this.progress.set(false);
 		this.uiContext.dispose();
 		this.unsubscribe?.();
+		this.gitBranch?.watcher.dispose();
 		this.tui.stop();
 		this.inputWaiter?.("");
 		this.resolveExit?.(code);
@@ -440,6 +591,9 @@ export class InteractiveApp implements InteractiveAppView {
 			...steering.map((text) => this.theme.muted(`  Steering: ${text.split("\n")[0]}`)),
 			...followUp.map((text) => this.theme.muted(`  Follow-up: ${text.split("\n")[0]}`)),
 		];
+		if (lines.length > 0) {
+			lines.push(this.theme.muted(`  ↳ ${this.keyLabelOf("app.message.dequeue")} to edit all queued messages`));
+		}
 		this.pending.set(lines.length > 0 ? ["", ...lines] : []);
 		this.tui.requestRender();
 	}

@@ -23,6 +23,10 @@ export interface InteractiveModeOptions {
 	themePaths?: string[];
 	/** `--no-themes`: no theme discovery (`--theme` paths still load). */
 	noThemes?: boolean;
+	/** `--use-theme`: the theme of this run (a name, or `light/dark`), over the `theme` setting; not saved. */
+	theme?: string;
+	/** `--tui-mode`: the terminal UI mode of this run, over the `tuiMode` setting; not saved. */
+	tuiMode?: "regular" | "fullscreen";
 	/** The terminal to draw on. Default: a ProcessTerminal on stdin/stdout. */
 	terminal?: Terminal;
 }

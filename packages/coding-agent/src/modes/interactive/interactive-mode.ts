@@ -42,9 +42,12 @@ export async function runInteractiveMode(
 	const restore = (): void => {
 		if (!app.isQuitting) app.quit(1);
 	};
+	// Set before quitting: the main path below may finish first and must report the signal too.
+	let signalCode: number | undefined;
 	const onSignal = (signal: NodeJS.Signals): void => {
+		signalCode = signal === "SIGTERM" ? 143 : 129;
+		process.exitCode = signalCode;
 		restore();
-		process.exitCode = signal === "SIGTERM" ? 143 : 129;
 		void runtime.dispose().finally(() => {
 			killTrackedProcessGroups();
 			process.exit(process.exitCode);
@@ -63,7 +66,7 @@ export async function runInteractiveMode(
 		await app.init();
 		const code = await app.run();
 		await runtime.dispose().catch(() => undefined);
-		return code;
+		return signalCode ?? code;
 	} catch (error) {
 		restore();
 		throw error;

@@ -1,22 +1,24 @@
 import type { Model } from "@pi/ai";
 import { matchesKey, type SelectItem } from "@pi/tui";
+import { adoptSignedInModel } from "../../core/auth/adopt-signed-in-model.js";
+import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
 import { TREE_FILTER_MODES, type TreeFilterMode } from "../../core/config/settings-types.js";
-import { SessionManager } from "../../core/session/session-manager.js";
-import type { SessionInfo, SessionTreeNode } from "../../core/session/session-types.js";
+import type { SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { describeEntry, keepEntry, oneLine } from "./tree-entries.js";
+import { runTuiSignIn } from "./tui-sign-in.js";
 
 function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
 }
 
-/** The pickers behind /model, /resume, /tree, /fork, /login and /logout (/settings: settings-menu.ts). */
+/** The pickers behind /model, /tree, /fork, /login and /logout, and the overlay the others use (/resume: session-picker.ts). */
 export class Selectors {
 	constructor(private readonly app: InteractiveAppView) {}
 
 	/** Shows a selector overlay; it closes itself on select or cancel. */
-	private open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {
+	open(options: Omit<SelectorOptions, "onCancel"> & { onCancel?: () => void }): SelectorComponent {
 		const app = this.app;
 		let handle: { hide(): void } | undefined;
 		const close = (): void => {
@@ -48,7 +50,9 @@ export class Selectors {
 		void app.runAction(async () => {
 			const models = await app.session.getAvailableModels();
 			if (models.length === 0) {
-				app.showNotice(app.theme.warning("No models available. Use /login to store an API key for a provider."));
+				app.showNotice(
+					app.theme.warning("No models available. Use /login to sign in with a subscription or store an API key."),
+				);
 				return;
 			}
 			const pick = (model: Model): void => {
@@ -78,46 +82,6 @@ export class Selectors {
 				},
 			});
 			if (query) selector.handleInput(query);
-		});
-	}
-
-	resume(): void {
-		const app = this.app;
-		const cwd = app.runtime.cwd;
-		const sessionDir = app.session.sessionManager.getSessionDir();
-		let all = false;
-		const load = (): SessionInfo[] => (all ? SessionManager.listAll() : SessionManager.list(cwd, sessionDir));
-		const toItems = (sessions: SessionInfo[]): SelectItem[] =>
-			sessions
-				.filter((session) => session.path !== app.session.sessionFile)
-				.map((session) => ({
-					value: session.path,
-					label: oneLine(session.name ?? session.firstMessage, 60),
-					description: `${session.messageCount} msgs · ${session.modified.toISOString().slice(0, 16).replace("T", " ")}${all ? ` · ${session.cwd}` : ""}`,
-				}));
-		let sessions = load();
-		this.open({
-			title: "Resume a session (Tab: this folder / all)",
-			items: toItems(sessions),
-			hint: "↑↓ move · Enter resume · Tab toggle folder/all · Esc cancel",
-			preview: (item) => {
-				const info = sessions.find((session) => session.path === item.value);
-				return info ? [app.theme.muted(oneLine(info.firstMessage, 200)), app.theme.muted(info.path)] : [];
-			},
-			onKey: (data, selector) => {
-				if (!matchesKey(data, "tab")) return false;
-				all = !all;
-				sessions = load();
-				selector.setItems(toItems(sessions));
-				app.tui.requestRender();
-				return true;
-			},
-			onSelect: (item) => {
-				void app.runAction(async () => {
-					const result = await app.runtime.switchSession(item.value);
-					if (!result.cancelled) app.showNotice(app.theme.muted(`Resumed ${item.value}`));
-				});
-			},
 		});
 	}
 
@@ -221,19 +185,40 @@ export class Selectors {
 		});
 	}
 
+	/** /login: the subscription sign-ins first, then an API key for any provider. */
 	login(): void {
 		const app = this.app;
-		const providers = app.session.modelRuntime.getProviderIds();
+		const runtime = app.session.modelRuntime;
+		const items: SelectItem[] = [
+			...listSignInProviders(runtime).map((provider) => ({
+				value: `oauth:${provider.id}`,
+				label: `Sign in: ${provider.name}`,
+			})),
+			...runtime.getProviderIds().map((provider) => ({ value: `key:${provider}`, label: `API key: ${provider}` })),
+		];
 		this.open({
-			title: "Log in: choose a provider",
-			items: providers.map((provider) => ({ value: provider })),
+			title: "Log in: sign in with a subscription, or store an API key",
+			items,
 			onSelect: (item) => {
+				const [kind, provider] = [
+					item.value.slice(0, item.value.indexOf(":")),
+					item.value.slice(item.value.indexOf(":") + 1),
+				];
 				void app.runAction(async () => {
-					const key = await app.uiContext.secret(`API key for ${item.value}`);
+					if (kind === "oauth") {
+						await runTuiSignIn(app, provider);
+						return;
+					}
+					const key = await app.uiContext.secret(`API key for ${provider}`);
 					if (!key) return;
-					app.session.modelRuntime.authStorage.set(item.value, { type: "api_key", key });
-					app.session.modelRuntime.refresh();
-					app.showNotice(app.theme.muted(`Stored an API key for ${item.value}.`));
+					runtime.authStorage.set(provider, { type: "api_key", key });
+					const model = await adoptSignedInModel(app.session, provider);
+					app.refreshEditorChrome();
+					app.showNotice(
+						app.theme.muted(
+							`Stored an API key for ${provider}.${model ? ` Model: ${model.provider}/${model.id}` : ""}`,
+						),
+					);
 				});
 			},
 		});
@@ -247,12 +232,15 @@ export class Selectors {
 			return;
 		}
 		this.open({
-			title: "Log out: remove the stored key of",
-			items: stored.map((provider) => ({ value: provider })),
+			title: "Log out: remove the stored sign-in or key of",
+			items: stored.map((provider) => ({
+				value: provider,
+				description: app.session.modelRuntime.authStorage.get(provider)?.type === "oauth" ? "signed in" : "API key",
+			})),
 			onSelect: (item) => {
-				app.session.modelRuntime.authStorage.remove(item.value);
+				signOut(app.session.modelRuntime.authStorage, item.value);
 				app.session.modelRuntime.refresh();
-				app.showNotice(app.theme.muted(`Removed the stored key of ${item.value}.`));
+				app.showNotice(app.theme.muted(`Signed out of ${item.value}: its stored credential was removed.`));
 			},
 		});
 	}

@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { BACKGROUND_KEYS, COLOUR_KEYS, LEVEL_KEYS, type ThemeFile } from "./theme.js";
+import { isPi14Theme, readPi14Theme } from "./theme-file-pi14.js";
 
 /**
- * A custom theme file (`<name>.json`), as users write it (decided format):
+ * A custom theme file (`<name>.json`): pi 1.4's format (`colors`, `vars`, …; theme-file-pi14.ts), or
+ * our earlier one (decided format):
  * `{ "name": "ocean", "base": "dark" | "light", "accent": "#5fafff", "userBg": 236, "levels": { "high": "magenta" } }`.
  * A colour is `"#rrggbb"`, `"#rgb"`, a 256-colour index (0–255), one of the 16 ANSI colour names,
  * or raw SGR parameters (`"38;5;75"`). Keys not given come from the base theme (default dark).
@@ -78,7 +80,14 @@ export function readThemeFile(path: string, warnings: string[]): ThemeFile | und
 		warnings.push(`Theme ${path}: "name" must be a non-empty string; it is not loaded`);
 		return undefined;
 	}
-	const theme: ThemeFile = { name: raw.name.trim(), path };
+	const name = raw.name.trim();
+	// pi 1.4 reserves "system" and uses "/" for light/dark pairs in the `theme` setting.
+	if (name === "system" || name.includes("/")) {
+		warnings.push(`Theme ${path}: the name "${name}" is reserved (no "/", not "system"); it is not loaded`);
+		return undefined;
+	}
+	if (isPi14Theme(raw)) return readPi14Theme(raw, path, warnings);
+	const theme: ThemeFile = { name, path };
 	if (raw.base !== undefined) {
 		if (raw.base === "dark" || raw.base === "light") theme.base = raw.base;
 		else warnings.push(`Theme ${path}: "base" must be "dark" or "light"; dark applies`);

@@ -153,8 +153,30 @@ export const COLOUR_KEYS = [
 /** The thinking levels whose editor border colour a theme may set (`levels`). */
 export const LEVEL_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
 
-/** The built-in theme names. */
-export const BUILTIN_THEMES = ["dark", "light"] as const;
+/** The built-in theme names; `system` is dark or light as the terminal's background is. */
+export const BUILTIN_THEMES = ["system", "dark", "light"] as const;
+
+/**
+ * Whether the terminal's background is light: `COLORFGBG` (`"fg;bg"`, set by many terminals) with
+ * the background 7 or 15 (white) is light, anything else or nothing is dark (pi 1.4's fallback
+ * order ends the same way).
+ */
+export function terminalAppearance(env: NodeJS.ProcessEnv): "dark" | "light" {
+	const background = env.COLORFGBG?.split(";").at(-1);
+	return background === "7" || background === "15" ? "light" : "dark";
+}
+
+/**
+ * The theme name a `theme` value stands for: `light/dark` pairs pick by the terminal's background
+ * (the light theme comes first), `system` picks the built-in of that appearance.
+ */
+export function resolveThemeName(name: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+	if (name === undefined) return undefined;
+	const pair = name.split("/");
+	const appearance = terminalAppearance(env);
+	const chosen = pair.length === 2 ? (appearance === "light" ? pair[0]! : pair[1]!) : name;
+	return chosen === "system" ? appearance : chosen;
+}
 
 /** Layout values that travel with the theme object (not colours; a theme file cannot set them). */
 export interface ThemeLayout {
@@ -221,6 +243,7 @@ export function createTheme(
 	const env = options.env ?? process.env;
 	const colour = !env.NO_COLOR;
 	const layout = options.layout ?? {};
+	name = resolveThemeName(name, env);
 	const custom = options.custom?.find((file) => file.name === name);
 	if (custom) {
 		const base = custom.base === "light" ? LIGHT : DARK;
@@ -232,6 +255,8 @@ export function createTheme(
 
 /** True when `name` is a built-in theme or one of `custom`. */
 export function hasTheme(name: string, custom: readonly ThemeFile[]): boolean {
+	const parts = name.split("/");
+	if (parts.length === 2) return parts.every((part) => hasTheme(part, custom));
 	return (BUILTIN_THEMES as readonly string[]).includes(name) || custom.some((file) => file.name === name);
 }
 

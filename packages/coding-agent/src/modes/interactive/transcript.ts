@@ -1,7 +1,8 @@
 import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
+import type { Component } from "@pi/tui";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
-import { textOfContent } from "../../core/messages.js";
+import { type CustomMessage, textOfContent } from "../../core/messages.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { NoticeComponent } from "./components/notice.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
@@ -16,7 +17,14 @@ export const WORKING_MESSAGE = "Working… (Esc to abort)";
 export interface TranscriptHooks {
 	setStatus(message: string | undefined): void;
 	setPending(steering: readonly string[], followUp: readonly string[]): void;
+	/** A running tool's `Elapsed` line changed (called every {@link ELAPSED_TICK_MS} while one runs). */
+	requestRender?(): void;
+	/** An extension's component for a custom message, or undefined for the default look. */
+	renderCustom?(message: CustomMessage, expanded: boolean): Component | undefined;
 }
+
+/** How often a running tool's `Elapsed` time is redrawn. */
+export const ELAPSED_TICK_MS = 200;
 
 /**
  * The chat: one component per message, mutated in place by session events (run-modes.md §7.5,
@@ -30,6 +38,7 @@ export class Transcript {
 	private toolsExpanded = false;
 	private showThinking: boolean;
 	private imageOptions: UserImageOptions;
+	private elapsedTimer: ReturnType<typeof setInterval> | undefined;
 
 	constructor(
 		private readonly theme: Theme,
@@ -63,6 +72,31 @@ export class Transcript {
 	/** `terminal.showImages` / `terminal.imageWidthCells` for user messages drawn from now on (reset redraws all). */
 	setImageOptions(options: UserImageOptions): void {
 		this.imageOptions = options;
+	}
+
+	/** Redraws running tools' `Elapsed` lines until none is running. */
+	private tickWhileRunning(): void {
+		if (this.elapsedTimer !== undefined) return;
+		this.elapsedTimer = setInterval(() => {
+			let running = false;
+			for (const tool of this.timedTools) if (tool.isTiming) running = true;
+			if (!running) {
+				clearInterval(this.elapsedTimer);
+				this.elapsedTimer = undefined;
+				this.timedTools.clear();
+			}
+			this.hooks.requestRender?.();
+		}, ELAPSED_TICK_MS);
+		this.elapsedTimer.unref?.();
+	}
+
+	private readonly timedTools = new Set<ToolExecutionComponent>();
+
+	/** Starts the `Elapsed` / `Took` line of a tool run shown outside session events (`!cmd`). */
+	startTiming(tool: ToolExecutionComponent): void {
+		tool.markStarted();
+		this.timedTools.add(tool);
+		this.tickWhileRunning();
 	}
 
 	/** Empties the chat (new session, resume, fork) and draws `messages` as history. */
@@ -108,10 +142,13 @@ export class Transcript {
 				this.container.addChild(tool);
 				return;
 			}
-			case "custom":
-				if (message.display)
-					this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
+			case "custom": {
+				if (!message.display) return;
+				const custom = this.hooks.renderCustom?.(message, this.toolsExpanded);
+				if (custom) this.container.addChild(custom);
+				else this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
 				return;
+			}
 			case "compactionSummary":
 				this.addNotice(this.theme.muted(`Compacted ${message.tokensBefore} tokens of earlier history.`));
 				return;
@@ -187,9 +224,12 @@ export class Transcript {
 					this.streaming = undefined;
 				}
 				return;
-			case "tool_execution_start":
-				this.toolFor(event.toolCallId, event.toolName, event.args).setArgs(event.args);
+			case "tool_execution_start": {
+				const tool = this.toolFor(event.toolCallId, event.toolName, event.args);
+				tool.setArgs(event.args);
+				this.startTiming(tool);
 				return;
+			}
 			case "tool_execution_update":
 				this.toolFor(event.toolCallId, event.toolName, event.args).setPartialResult(event.partialResult);
 				return;

@@ -15,6 +15,8 @@ import {
 export interface TuiSettings {
 	theme: string;
 	quietStartup: boolean;
+	/** `quietStartup: "header"` (pi 1.4): the name and key hints stay, the resource listing goes. */
+	quietStartupHeaderOnly: boolean;
 	collapseChangelog: boolean;
 	doubleEscapeAction: DoubleEscapeAction;
 	treeFilterMode: TreeFilterMode;
@@ -63,6 +65,7 @@ export function resolveTuiSettings(settings: Readonly<Settings>): TuiSettings {
 	return {
 		theme: typeof settings.theme === "string" && settings.theme !== "" ? settings.theme : "dark",
 		quietStartup: bool(settings.quietStartup, false),
+		quietStartupHeaderOnly: settings.quietStartup === "header",
 		collapseChangelog: bool(settings.collapseChangelog, false),
 		doubleEscapeAction: oneOf(DOUBLE_ESCAPE_ACTIONS, settings.doubleEscapeAction, "tree"),
 		treeFilterMode: oneOf(TREE_FILTER_MODES, settings.treeFilterMode, "default"),

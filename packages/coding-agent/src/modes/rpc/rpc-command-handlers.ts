@@ -3,8 +3,10 @@
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { PromptDisposition } from "../../core/agent-session/agent-session-events.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
 import { extensionCommandInfo, resourceCommandInfos } from "../../core/extensions/slash-command-info.js";
 import type { RpcCommandOf, RpcCommandType } from "./rpc-command-schemas.js";
+import type { RpcLogins } from "./rpc-login.js";
 import type { RpcResponseDataMap, RpcSessionState, RpcSlashCommand } from "./rpc-types.js";
 
 /** Returned by a handler that already wrote its response (only `prompt`, from its preflight). */
@@ -16,6 +18,8 @@ export interface RpcHandlerContext {
 	session: AgentSession;
 	/** Writes this command's success response now (the prompt response must precede agent_start). */
 	respond(data: unknown): void;
+	/** The server's running sign-ins. */
+	logins: RpcLogins;
 }
 
 type Handler<K extends RpcCommandType> = (
@@ -25,6 +29,7 @@ type Handler<K extends RpcCommandType> = (
 
 function stateOf(session: AgentSession): RpcSessionState {
 	const model = session.model;
+	const mcpServers = session.extensionRunner.getMcpServerStatuses?.() ?? [];
 	return {
 		...(model ? { model } : {}),
 		thinkingLevel: session.thinkingLevel,
@@ -38,6 +43,7 @@ function stateOf(session: AgentSession): RpcSessionState {
 		autoCompactionEnabled: session.autoCompactionEnabled,
 		messageCount: session.messages.length,
 		pendingMessageCount: session.pendingMessageCount,
+		...(mcpServers.length > 0 ? { mcpServers } : {}),
 	};
 }
 
@@ -197,6 +203,26 @@ const HANDLERS: { [K in RpcCommandType]: Handler<K> } = {
 		if (!manager.getEntry(command.entryId)) throw new Error(`Entry ${command.entryId} not found`);
 		manager.appendLabelChange(command.entryId, command.label?.trim() || undefined);
 		return undefined;
+	},
+	get_login_providers: (_command, { session }) => ({
+		providers: listSignInProviders(session.modelRuntime).map((provider) => ({
+			...provider,
+			methods: [...provider.methods],
+		})),
+	}),
+	login_start: (command, { runtime, logins }) => logins.start(command, runtime),
+	login_input: (command, { logins }) => {
+		logins.input(command);
+		return undefined;
+	},
+	login_cancel: (command, { logins }) => {
+		logins.cancel(command);
+		return undefined;
+	},
+	logout: (command, { session }) => {
+		const removed = signOut(session.modelRuntime.authStorage, command.provider);
+		session.modelRuntime.refresh();
+		return { removed };
 	},
 };
 

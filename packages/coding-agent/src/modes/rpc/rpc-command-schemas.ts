@@ -1,4 +1,4 @@
-// The 35 RPC commands (rpc.md §9, §16.4–16.5) as TypeBox schemas: the single source of the
+// The 40 RPC commands (rpc.md §9, §16.4–16.5) as TypeBox schemas: the single source of the
 // command TypeScript types (rpc-types.ts), the server's field validation (§8.5) and the
 // published JSON Schema.
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
@@ -10,7 +10,7 @@ function command<K extends string, P extends Record<string, TSchema>>(type: K, p
 	return Type.Object({ id: Type.Optional(JsonValue), type: Type.Literal(type), ...properties });
 }
 
-/** Every command schema, by command type. Order: rpc.md §17, then the two additions. */
+/** Every command schema, by command type. Order: rpc.md §17, then the two additions, then sign-in (docs/rpc.md). */
 export const RPC_COMMAND_SCHEMAS = {
 	prompt: command("prompt", {
 		message: Type.String(),
@@ -57,6 +57,14 @@ export const RPC_COMMAND_SCHEMAS = {
 		label: Type.Optional(Type.String()),
 	}),
 	set_label: command("set_label", { entryId: Type.String(), label: Type.Optional(Type.String()) }),
+	get_login_providers: command("get_login_providers", {}),
+	login_start: command("login_start", {
+		provider: Type.String(),
+		method: Type.Optional(Type.Union([Type.Literal("browser"), Type.Literal("paste"), Type.Literal("device_code")])),
+	}),
+	login_input: command("login_input", { loginId: Type.String(), input: Type.String() }),
+	login_cancel: command("login_cancel", { loginId: Type.String() }),
+	logout: command("logout", { provider: Type.String() }),
 };
 
 /** A command type name. */

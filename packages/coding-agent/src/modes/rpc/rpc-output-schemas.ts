@@ -39,6 +39,21 @@ export const RpcSessionStateSchema = def(
 		autoCompactionEnabled: Type.Boolean(),
 		messageCount: Type.Number(),
 		pendingMessageCount: Type.Number(),
+		mcpServers: Type.Optional(
+			Type.Array(
+				Type.Object({
+					name: Type.String(),
+					state: Type.Union(
+						["connecting", "connected", "failed", "needs-auth", "disabled", "disconnected"].map((state) =>
+							Type.Literal(state),
+						),
+					),
+					tools: Type.Number(),
+					scope: Type.Optional(Type.String()),
+					error: Type.Optional(Type.String()),
+				}),
+			),
+		),
 	}),
 );
 export const BashResultSchema = def(
@@ -92,6 +107,8 @@ const disposition = Type.Union([Type.Literal("started"), Type.Literal("queued"),
 const queuedDisposition = Type.Union([Type.Literal("queued"), Type.Literal("handled")]);
 const queues = Type.Object({ steering: Type.Array(Type.String()), followUp: Type.Array(Type.String()) });
 
+const loginMethod = Type.Union([Type.Literal("browser"), Type.Literal("paste"), Type.Literal("device_code")]);
+
 /** The `data` of each command's success response; `null` where the response has no `data`. */
 export const RPC_RESPONSE_DATA_SCHEMAS: { [K in RpcCommandType]: TSchema | null } = {
 	prompt: Type.Object({ disposition }),
@@ -138,6 +155,13 @@ export const RPC_RESPONSE_DATA_SCHEMAS: { [K in RpcCommandType]: TSchema | null 
 		leafId: nullableString,
 	}),
 	set_label: null,
+	get_login_providers: Type.Object({
+		providers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), methods: Type.Array(loginMethod) })),
+	}),
+	login_start: Type.Object({ loginId: Type.String() }),
+	login_input: null,
+	login_cancel: null,
+	logout: Type.Object({ removed: Type.Boolean() }),
 };
 
 /** Success responses, one per command. */
@@ -220,12 +244,14 @@ export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: 
 		toolCallId: Type.String(),
 		toolName: Type.String(),
 		args: AnyObject,
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	tool_execution_update: event("tool_execution_update", {
 		toolCallId: Type.String(),
 		toolName: Type.String(),
 		args: AnyObject,
 		partialResult: toolResult,
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	tool_execution_end: event("tool_execution_end", {
 		toolCallId: Type.String(),
@@ -233,6 +259,7 @@ export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: 
 		result: toolResult,
 		isError: Type.Boolean(),
 		durationMs: Type.Optional(Type.Number()),
+		parentToolCallId: Type.Optional(Type.String()),
 	}),
 	queue_update: event("queue_update", { steering: Type.Array(Type.String()), followUp: Type.Array(Type.String()) }),
 	compaction_start: event("compaction_start", { reason: compactionReason }),
@@ -301,6 +328,29 @@ export const RpcExtensionUIResponseSchema = def(
 		Type.Object({ type: Type.Literal("extension_ui_response"), id: Type.String(), value: Type.String() }),
 		Type.Object({ type: Type.Literal("extension_ui_response"), id: Type.String(), confirmed: Type.Boolean() }),
 		Type.Object({ type: Type.Literal("extension_ui_response"), id: Type.String(), cancelled: Type.Literal(true) }),
+	]),
+);
+
+const loginBase = { loginId: Type.String(), provider: Type.String() };
+/** The sign-in events (docs/rpc.md "Sign-in"). */
+export const RpcLoginEventSchema = def(
+	"RpcLoginEvent",
+	Type.Union([
+		event("login_url", { ...loginBase, url: Type.String(), instructions: Type.String() }),
+		event("login_device_code", {
+			...loginBase,
+			userCode: Type.String(),
+			verificationUri: Type.String(),
+			expiresInSeconds: Type.Number(),
+		}),
+		event("login_input_wanted", { ...loginBase, prompt: Type.String() }),
+		event("login_progress", { ...loginBase, message: Type.String() }),
+		event("login_end", {
+			...loginBase,
+			success: Type.Boolean(),
+			error: Type.Optional(Type.String()),
+			model: Type.Optional(ModelSchema),
+		}),
 	]),
 );
 

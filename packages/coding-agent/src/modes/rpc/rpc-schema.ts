@@ -8,12 +8,16 @@ import {
 	RpcCommandSchema,
 	RpcExtensionUIRequestSchema,
 	RpcExtensionUIResponseSchema,
+	RpcLoginEventSchema,
 	RpcResponseSchema,
 } from "./rpc-output-schemas.js";
 import { def, defName, registeredDefs, SessionHeaderSchema } from "./rpc-schema-defs.js";
 
 def("RpcInputRecord", Type.Union([RpcCommandSchema, RpcExtensionUIResponseSchema]));
-def("RpcOutputRecord", Type.Union([RpcResponseSchema, JsonAgentSessionEventSchema, RpcExtensionUIRequestSchema]));
+def(
+	"RpcOutputRecord",
+	Type.Union([RpcResponseSchema, JsonAgentSessionEventSchema, RpcExtensionUIRequestSchema, RpcLoginEventSchema]),
+);
 def("JsonModeRecord", Type.Union([SessionHeaderSchema, JsonAgentSessionEventSchema]));
 
 /** The `$id` of the published schema. */

@@ -9,6 +9,7 @@ import { serializeJsonEventLine, toJsonEvent } from "../json-event.js";
 import { RESPONDED, runCommandHandler } from "./rpc-command-handlers.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
 import { isRpcCommandType, validateCommandFields } from "./rpc-command-validation.js";
+import { RpcLogins } from "./rpc-login.js";
 import type { RpcOutputRecord, RpcResponse } from "./rpc-types.js";
 import { createRpcUIContext, type RpcUIContext } from "./rpc-ui-context.js";
 
@@ -46,8 +47,11 @@ export class RpcServer {
 	readonly ui: RpcUIContext;
 	private unbindSession: (() => void) | undefined;
 
+	readonly logins: RpcLogins;
+
 	constructor(private readonly options: RpcServerOptions) {
 		this.ui = createRpcUIContext((request) => options.output(request));
+		this.logins = new RpcLogins((event) => options.output(event));
 	}
 
 	/** Binds the current session and re-binds after every replacement (run-modes.md §8.3). */
@@ -58,6 +62,7 @@ export class RpcServer {
 
 	/** Detaches from the current session and the runtime. */
 	unbind(): void {
+		this.logins.cancelAll();
 		this.unbindSession?.();
 		this.unbindSession = undefined;
 		this.options.runtime.setRebindSession(undefined);
@@ -147,6 +152,7 @@ export class RpcServer {
 				runtime: this.options.runtime,
 				session: this.options.runtime.session,
 				respond: succeed,
+				logins: this.logins,
 			});
 			if (result !== RESPONDED && !responded) succeed(result);
 		} catch (error) {

@@ -12,6 +12,7 @@ import type {
 import type { BashResult } from "../../core/agent-session/session-bash.js";
 import type { SessionStats } from "../../core/agent-session/session-stats.js";
 import type { SlashCommandInfo } from "../../core/extensions/extension-api.js";
+import type { McpServerStatus } from "../../core/extensions/mcp-server-registry.js";
 import type { SessionEntry, SessionTreeNode } from "../../core/session/session-types.js";
 import type { JsonEvent } from "../json-event.js";
 import type { RpcCommandType } from "./rpc-command-schemas.js";
@@ -32,6 +33,8 @@ export interface RpcSessionState {
 	autoCompactionEnabled: boolean;
 	messageCount: number;
 	pendingMessageCount: number;
+	/** MCP servers and their states; absent when none is configured (or MCP is off). */
+	mcpServers?: McpServerStatus[];
 }
 
 /** One `get_commands` entry (rpc.md §9.10.1): what `pi.getCommands()` gives extensions. */
@@ -74,7 +77,38 @@ export interface RpcResponseDataMap {
 	get_commands: { commands: RpcSlashCommand[] };
 	navigate_tree: { cancelled: boolean; editorText?: string; leafId: string | null };
 	set_label: undefined;
+	get_login_providers: { providers: RpcLoginProvider[] };
+	login_start: { loginId: string };
+	login_input: undefined;
+	login_cancel: undefined;
+	logout: { removed: boolean };
 }
+
+/** A provider with a subscription sign-in (`get_login_providers`); the first method is the default. */
+export interface RpcLoginProvider {
+	id: string;
+	name: string;
+	methods: ("browser" | "paste" | "device_code")[];
+}
+
+/**
+ * The sign-in events (docs/rpc.md "Sign-in"), each naming its `loginId`: `login_url` or
+ * `login_device_code` (what to show the user), `login_input_wanted` (a pasted answer may be sent
+ * with `login_input`), `login_progress`, and last exactly one `login_end`.
+ */
+export type RpcLoginEvent =
+	| { type: "login_url"; loginId: string; provider: string; url: string; instructions: string }
+	| {
+			type: "login_device_code";
+			loginId: string;
+			provider: string;
+			userCode: string;
+			verificationUri: string;
+			expiresInSeconds: number;
+	  }
+	| { type: "login_input_wanted"; loginId: string; provider: string; prompt: string }
+	| { type: "login_progress"; loginId: string; provider: string; message: string }
+	| { type: "login_end"; loginId: string; provider: string; success: boolean; error?: string; model?: Model };
 
 // Compile-time check that the data map covers exactly the command types.
 type _DataMapCoversCommands = [RpcCommandType] extends [keyof RpcResponseDataMap]
@@ -150,4 +184,4 @@ export type RpcExtensionUIResponse =
 	| { type: "extension_ui_response"; id: string; cancelled: true };
 
 /** Every record the server writes to stdout. */
-export type RpcOutputRecord = RpcResponse | JsonAgentSessionEvent | RpcExtensionUIRequest;
+export type RpcOutputRecord = RpcResponse | JsonAgentSessionEvent | RpcExtensionUIRequest | RpcLoginEvent;

@@ -13,8 +13,18 @@ describe("ACP agent", () => {
 		expect(init.agentInfo).toEqual({ name: "pi", title: "pi", version: "9.9.9" });
 		expect(init.agentCapabilities?.loadSession).toBe(true);
 		expect(init.agentCapabilities?.promptCapabilities).toEqual({ image: true, audio: false, embeddedContext: true });
-		expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
-		expect(init.authMethods?.map((method) => method.id)).toEqual(["pi-auth", "env"]);
+		expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false });
+		expect(init.authMethods?.map((method) => method.id)).toEqual([
+			"sign-in:anthropic",
+			"sign-in:openai-codex",
+			"sign-in:github-copilot",
+			"sign-in:xai",
+			"sign-in:kimi-coding",
+			"sign-in:meta",
+			"sign-in:openrouter",
+			"pi-auth",
+			"env",
+		]);
 	});
 
 	it("streams text and thinking as chunks and ends the turn", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redactSecrets } from "../../../src/modes/acp/acp-errors.js";
-import { replayUpdates } from "../../../src/modes/acp/acp-event-mapper.js";
+import { AcpEventMapper, replayUpdates } from "../../../src/modes/acp/acp-event-mapper.js";
 import { toPiPrompt } from "../../../src/modes/acp/acp-prompt-content.js";
 import { toolKindOf, toolLocationsOf, toolTitleOf } from "../../../src/modes/acp/acp-tool-calls.js";
 
@@ -26,6 +26,32 @@ describe("ACP tool call mapping", () => {
 		]);
 		expect(toolLocationsOf("edit", { path: "/abs/b.ts" }, "/repo", 3)).toEqual([{ path: "/abs/b.ts", line: 3 }]);
 		expect(toolLocationsOf("bash", { command: "ls" }, "/repo")).toEqual([]);
+	});
+});
+
+describe("ACP nested tool calls", () => {
+	it("a call a tool made (a codemode script's) is a tool call of its own, linked to the script's", () => {
+		const mapper = new AcpEventMapper(() => "/repo");
+		const script = mapper.map({
+			type: "tool_execution_start",
+			toolCallId: "c1",
+			toolName: "codemode",
+			args: { code: "" },
+		});
+		const nested = mapper.map({
+			type: "tool_execution_start",
+			toolCallId: "c1/1",
+			toolName: "read",
+			args: { path: "a.ts" },
+			parentToolCallId: "c1",
+		});
+		expect(script).not.toHaveProperty("_meta");
+		expect(nested).toMatchObject({
+			sessionUpdate: "tool_call",
+			toolCallId: "c1/1",
+			kind: "read",
+			_meta: { parentToolCallId: "c1" },
+		});
 	});
 });
 

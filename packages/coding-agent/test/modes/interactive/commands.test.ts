@@ -33,7 +33,7 @@ describe("built-in commands", () => {
 		expect(fixture.terminal.takeWrites()).toContain(`\x1b]52;c;${Buffer.from("copy me").toString("base64")}\x07`);
 		const file = join(fixture.cwd, "out.html");
 		await fixture.type(`/export ${file}\r`);
-		await fixture.waitForText("Exported to");
+		await fixture.waitForText("Session exported to");
 		expect(readFileSync(file, "utf8")).toContain("copy me");
 	});
 
@@ -58,8 +58,9 @@ describe("built-in commands", () => {
 	it("/login stores a key typed hidden; /logout removes it", async () => {
 		const fixture = await setup();
 		await fixture.type("/login\r");
-		await fixture.waitForText("Log in: choose a provider");
-		await fixture.type("faux");
+		await fixture.waitForText("Log in: sign in with a subscription, or store an API key");
+		expect(fixture.screen()).toContain("Sign in: Anthropic (Claude Pro/Max)");
+		await fixture.type("API key: faux");
 		await fixture.type("\r");
 		await fixture.waitForText("API key for faux");
 		await fixture.type("sk-test-123\r");
@@ -69,7 +70,7 @@ describe("built-in commands", () => {
 		await fixture.type("/logout\r");
 		await fixture.waitForText("Log out");
 		await fixture.type("\r");
-		await fixture.waitForText("Removed the stored key of faux.");
+		await fixture.waitForText("Signed out of faux");
 		expect(fixture.app.session.modelRuntime.authStorage.get("faux")).toBeUndefined();
 	});
 
@@ -150,7 +151,7 @@ describe("built-in commands", () => {
 		});
 		fixtures.push(fixture);
 		fixture.faux.setResponses([fauxAssistantMessage("argv answered")]);
-		await fixture.waitForText("Resume a session");
+		await fixture.waitForText("Resume Session");
 		expect(fixture.screen()).toContain("hello from argv");
 	});
 });

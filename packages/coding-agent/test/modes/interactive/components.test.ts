@@ -252,6 +252,28 @@ describe("footer and header", () => {
 		expect(lines).toContain("Model fell back to x");
 	});
 
+	it('quietStartup "header" (pi 1.4) keeps the name and key hints, not the resource listing', () => {
+		const lines = headerLines(
+			{
+				version: "1.0.0",
+				contextFiles: ["/p/AGENTS.md"],
+				skills: ["review"],
+				promptTemplates: [],
+				extensionCommands: [],
+				diagnostics: [],
+				warnings: ["Model fell back to x"],
+				verbose: false,
+				headerOnly: true,
+			},
+			theme,
+		).join("\n");
+		expect(lines).toContain("pi");
+		expect(lines).toContain("Enter send");
+		expect(lines).not.toContain("AGENTS.md");
+		expect(lines).not.toContain("review");
+		expect(lines).toContain("Model fell back to x");
+	});
+
 	it("NO_COLOR turns colours off", async () => {
 		const plain = createTheme("dark", { env: { NO_COLOR: "1" } });
 		const tool = new ToolExecutionComponent("bash", { command: "ls" }, plain);

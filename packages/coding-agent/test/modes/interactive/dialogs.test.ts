@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
+import { stripAnsi } from "@pi/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
@@ -193,16 +194,21 @@ describe("interactive app keys and commands", () => {
 
 	it("/name, /session and /hotkeys (with a keybindings.json override)", async () => {
 		const agentDir = tempDir();
-		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.expandTools": "ctrl+e" }));
+		writeFileSync(join(agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+e" }));
 		const fixture = await setup({ agentDir });
 		await fixture.type("/name my task\r");
 		await fixture.waitForText("• my task");
 		await fixture.type("/session\r");
-		await fixture.waitForText("Messages: 0 user");
+		await fixture.waitForText("User: 0");
 		expect(fixture.screen()).toContain(`ID: ${fixture.app.session.sessionId}`);
 		await fixture.type("/hotkeys\r");
-		await fixture.waitForText("app.expandTools");
-		const line = fixture.terminal.getViewport().find((text) => text.includes("app.expandTools"));
+		await fixture.waitForText("tui.input.tab");
+		// The list is longer than the screen: read it from the transcript.
+		const lines = fixture.app.transcript.container.render(120).map((text) => stripAnsi(text));
+		for (const action of ["app.suspend", "app.message.dequeue", "tui.altScreen.search", "app.session.rename"]) {
+			expect(lines.some((text) => text.includes(action))).toBe(true);
+		}
+		const line = lines.find((text) => text.includes("app.tools.expand"));
 		expect(line).toContain("ctrl+e");
 		expect(line).not.toContain("ctrl+o");
 	});
@@ -369,7 +375,7 @@ describe("interactive app keys and commands", () => {
 
 	it("custom() shows an extension component as an overlay until it calls done", async () => {
 		const fixture = await setup();
-		const result = fixture.app.uiContext.custom<string>((done) => ({
+		const result = fixture.app.uiContext.custom<string>((_tui, _theme, _keybindings, done) => ({
 			render: () => ["Pick a colour: press r"],
 			invalidate: () => undefined,
 			handleInput: (data: string) => {

@@ -1,4 +1,4 @@
-import { KeybindingsManager } from "@pi/tui";
+import { KeybindingsManager, stripAnsi, visibleWidth } from "@pi/tui";
 import { describe, expect, it } from "vitest";
 import { APP_KEYBINDINGS } from "../../../src/modes/interactive/app-keybindings.js";
 import { ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
@@ -26,35 +26,83 @@ describe("ScreenLayout", () => {
 		expect(lines.slice(-3)).toEqual(["line 19", "editor", "footer"]);
 	});
 
+	const trim = (lines: string[]) => lines.map((line) => stripAnsi(line).trimEnd());
+
 	it("fullscreen draws exactly one screen: the fixed part at the bottom, the newest lines above", () => {
 		const layout = new ScreenLayout([new Lines(numbered(3))], [new Lines(["editor", "footer"])], () => 6, theme);
 		layout.setFullscreen(true);
-		// Short content: blank rows between the transcript and the pinned editor.
-		expect(layout.render(40)).toEqual(["line 0", "line 1", "line 2", "", "editor", "footer"]);
+		// Short content: blank rows between the transcript and the pinned editor, no scrollbar.
+		expect(trim(layout.render(40))).toEqual(["line 0", "line 1", "line 2", "", "editor", "footer"]);
 		const long = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor", "footer"])], () => 6, theme);
 		long.setFullscreen(true);
-		expect(long.render(40)).toEqual(["line 16", "line 17", "line 18", "line 19", "editor", "footer"]);
+		const lines = long.render(40);
+		expect(trim(lines).map((line) => line.replace(/\s*[│┃]$/, ""))).toEqual([
+			"line 16",
+			"line 17",
+			"line 18",
+			"line 19",
+			"editor",
+			"footer",
+		]);
+		// The scrollbar takes the last column; at the end its thumb is at the bottom.
+		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+		expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
 	});
 
-	it("scrolls by screens, says how much is below, and stays put while new lines arrive", () => {
+	it("scrolls by screens and lines, offers a jump to the latest, and stays put while new lines arrive", () => {
 		const transcript = new Lines(numbered(30));
 		const layout = new ScreenLayout([transcript], [new Lines(["editor"])], () => 6, theme);
 		layout.setFullscreen(true);
 		layout.render(60);
 		layout.scrollPages(-1);
-		const scrolled = layout.render(60);
+		const scrolled = trim(layout.render(60)).map((line) => line.replace(/\s*[│┃]$/, ""));
 		expect(scrolled).toHaveLength(6);
 		// A page is the window's height less two rows of overlap (5 - 2 = 3 lines here).
 		expect(scrolled.slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
-		expect(scrolled[4]).toContain("↓ 3 more lines");
+		expect(scrolled[4]).toContain("↓ Jump to latest message · Ctrl+End");
 		expect(scrolled[5]).toBe("editor");
 		transcript.lines = numbered(35);
-		expect(layout.render(60).slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
+		expect(
+			trim(layout.render(60))
+				.slice(0, 4)
+				.map((line) => line.replace(/\s*[│┃]$/, "")),
+		).toEqual(["line 23", "line 24", "line 25", "line 26"]);
 		expect(layout.linesBelow).toBe(8);
-		layout.scrollPages(-100);
-		expect(layout.render(60)[0]).toBe("line 0");
+		layout.scrollLines(-2);
+		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 21/);
+		layout.scrollToTop();
+		const top = layout.render(60);
+		expect(stripAnsi(top[0] ?? "")).toMatch(/^line 0\s+┃$/);
 		layout.scrollToEnd();
-		expect(layout.render(60).slice(0, 5)).toEqual(["line 30", "line 31", "line 32", "line 33", "line 34"]);
+		expect(
+			trim(layout.render(60))
+				.slice(0, 5)
+				.map((line) => line.replace(/\s*[│┃]$/, "")),
+		).toEqual(["line 30", "line 31", "line 32", "line 33", "line 34"]);
+	});
+
+	it("jumps between prompt lines and reveals a find match with a highlight", () => {
+		const transcript = new Lines(numbered(50));
+		const layout = new ScreenLayout([transcript], [new Lines(["editor"])], () => 6, theme, {
+			bottomKey: () => "Ctrl+End",
+			promptLines: () => [5, 20, 40],
+		});
+		layout.setFullscreen(true);
+		layout.render(40);
+		expect(layout.jumpToPrompt(-1)).toBe(true);
+		expect(stripAnsi(layout.render(40)[0] ?? "")).toMatch(/^line 40/);
+		layout.jumpToPrompt(-1);
+		expect(stripAnsi(layout.render(40)[0] ?? "")).toMatch(/^line 20/);
+		layout.jumpToPrompt(1);
+		expect(stripAnsi(layout.render(40)[0] ?? "")).toMatch(/^line 40/);
+		layout.jumpToPrompt(1);
+		expect(layout.linesBelow).toBe(0);
+		layout.setMatch({ line: 7, column: 5, width: 1 });
+		layout.revealLine(7);
+		const lines = layout.render(40);
+		const row = lines.findIndex((line) => stripAnsi(line).startsWith("line 7 "));
+		expect(row).toBeGreaterThanOrEqual(0);
+		expect(lines[row]).toContain("\x1b[7m");
 	});
 
 	it("scrolling does nothing in regular mode", () => {

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { SettingsManager } from "../../../src/core/config/settings-manager.js";
+import { SessionManager } from "../../../src/core/session/session-manager.js";
+import { assistantMessage, userMessage } from "../../support/messages.js";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
 import { terminalToSvg } from "./terminal-svg.js";
@@ -81,5 +83,58 @@ describe("documentation screens", () => {
 		// The theme's accent (#ffaf5f) draws the panel's border.
 		expect(svg.toLowerCase()).toContain('fill="#ffaf5f"');
 		save("interactive-settings.svg", svg);
+	});
+
+	it("the session picker", async () => {
+		const cwd = tempDir();
+		const agentDir = tempDir();
+		const sessionDir = join(agentDir, "sessions");
+		for (const [text, name] of [
+			["Add a --json flag to the CLI", "json-flag"],
+			["Why does the build fail on Node 20?", undefined],
+			["Write tests for the parser", "parser-tests"],
+		] as const) {
+			const manager = SessionManager.create(cwd, sessionDir);
+			manager.appendMessage(userMessage(text));
+			manager.appendMessage(assistantMessage("Done."));
+			if (name) manager.appendSessionInfo(name);
+		}
+		const fixture = await createAppFixture({ cwd, agentDir, columns: 90, rows: 24 });
+		fixtures.push(fixture);
+		await fixture.type("/resume\r");
+		await fixture.waitForText("Resume Session");
+		await fixture.type("\x13");
+		await fixture.waitForText("Sort: Recent");
+		const svg = terminalToSvg(fixture.terminal, { title: "pi: /resume" });
+		expect(svg).toContain("parser-tests");
+		save("interactive-session-picker.svg", svg);
+	});
+
+	it("find in the fullscreen transcript", async () => {
+		const fixture = await createAppFixture({
+			cwd: tempDir(),
+			agentDir: tempDir(),
+			columns: 90,
+			rows: 24,
+			settingsManager: SettingsManager.inMemory({ tuiMode: "fullscreen" }),
+		});
+		fixtures.push(fixture);
+		fixture.faux.setResponses([
+			fauxAssistantMessage(
+				"The retry loop lives in `session-run.ts`:\n\n- it waits `baseDelayMs` before the first retry\n- each retry doubles the delay\n- Escape cancels a retry",
+			),
+			fauxAssistantMessage("Yes: set `retry.maxRetries` to 0 and no retry happens."),
+		]);
+		await fixture.type("Where is the retry logic?\r");
+		await fixture.waitForText("Escape cancels");
+		await fixture.type("Can I turn retries off?\r");
+		await fixture.waitForText("no retry happens");
+		await fixture.type("\x1b[102;6u");
+		await fixture.type("retry");
+		await fixture.waitUntil((screen) => /Find: retry.*\d+\/\d+/.test(screen));
+		await fixture.type("\r");
+		const svg = terminalToSvg(fixture.terminal, { title: "pi: find in the transcript" });
+		expect(svg).toContain("Find:");
+		save("interactive-fullscreen-find.svg", svg);
 	});
 });

@@ -43,7 +43,7 @@ describe("themes in the app", () => {
 		expect(fixture.app.theme.name).toBe("harbour");
 		const at = find(fixture, "in the harbour");
 		expect(fixture.terminal.getCell(at.row, at.column)?.bg).toEqual({ mode: "rgb", value: 0x203040 });
-		expect(fixture.app.themeNames()).toEqual(["dark", "light", "harbour"]);
+		expect(fixture.app.themeNames()).toEqual(["system", "dark", "light", "harbour"]);
 	});
 
 	it("an untrusted project's themes are not loaded; the header says so and the dark theme applies", async () => {
@@ -58,7 +58,7 @@ describe("themes in the app", () => {
 			),
 		);
 		expect(flat(fixture.screen())).toContain(
-			'Theme "harbour" (settings "theme") not found; using dark. Available: dark, light',
+			'Theme "harbour" (settings "theme") not found; using dark. Available: system, dark, light',
 		);
 		expect(fixture.app.theme.name).toBe("dark");
 	});
@@ -121,7 +121,7 @@ describe("/reload and the appearance", () => {
 		await fixture.waitUntil(() => fixture.app.theme.name === "sunset");
 		await fixture.waitForText('"muted" must be a colour');
 		expect(fixture.app.tuiSettings.outputPad).toBe(2);
-		expect(fixture.app.themeNames()).toEqual(["dark", "light", "bad", "sunset"]);
+		expect(fixture.app.themeNames()).toEqual(["system", "dark", "light", "bad", "sunset"]);
 		const notice = find(fixture, "Reloaded");
 		expect(notice.column).toBe(2);
 	});

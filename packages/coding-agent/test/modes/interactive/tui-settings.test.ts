@@ -71,6 +71,7 @@ describe("TUI settings: reading", () => {
 		expect(resolveTuiSettings({})).toEqual({
 			theme: "dark",
 			quietStartup: false,
+			quietStartupHeaderOnly: false,
 			collapseChangelog: false,
 			doubleEscapeAction: "tree",
 			treeFilterMode: "default",
@@ -228,7 +229,7 @@ describe("TUI settings in the app and in /settings", () => {
 		expect(fixture.settingsFile.getSettings().editorPaddingX).toBe(2);
 		fixture.app.editor.setText("");
 		const suggestionRows = () =>
-			fixture.terminal.getViewport().filter((line) => /^\s+(→ )?\s*[a-z]+\s{2,}\S/.test(line));
+			fixture.terminal.getViewport().filter((line) => /^\s+(→ )?\s*[a-z-]+\s{2,}\S/.test(line));
 		await fixture.type("/");
 		await fixture.waitUntil(() => suggestionRows().length > 0);
 		expect(suggestionRows()).toHaveLength(5);
@@ -261,11 +262,11 @@ describe("TUI settings in the app and in /settings", () => {
 		expect(viewport[15]).toContain("faux");
 		expect(fixture.screen()).toContain("answer line 39");
 		await fixture.type("\x1b[5~");
-		await fixture.waitForText("more lines");
+		await fixture.waitForText("Jump to latest");
 		expect(fixture.screen()).not.toContain("answer line 39");
 		expect(fixture.terminal.getViewport()[15]).toContain("faux");
 		for (let page = 0; page < 10; page++) await fixture.type("\x1b[6~");
-		await fixture.waitUntil((screen) => !screen.includes("more lines") && screen.includes("answer line 39"));
+		await fixture.waitUntil((screen) => !screen.includes("Jump to latest") && screen.includes("answer line 39"));
 		expect(fixture.settingsFile.getSettings().tuiMode).toBe("fullscreen");
 		// Back to regular: the transcript is drawn inline again, nothing pinned.
 		await selectSetting(fixture, "TUI mode");

@@ -7,6 +7,8 @@ import type { Theme } from "../theme.js";
 export interface FooterState {
 	cwd: string;
 	home?: string;
+	/** The git branch of the cwd (`cwd (branch)`). */
+	gitBranch?: string;
 	sessionName?: string;
 	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
 	cost: number;
@@ -24,7 +26,7 @@ export function formatTokens(count: number): string {
 	return `${(count / 1_000_000).toFixed(1)}M`;
 }
 
-/** Two lines (cwd and session name; usage left, model right) plus a line of extension statuses. */
+/** Two lines (cwd, git branch and session name; usage left, model right) plus a line of extension statuses. */
 export class FooterComponent implements Component {
 	private state: FooterState | undefined;
 	private cache: { width: number; lines: string[] } | undefined;
@@ -48,6 +50,7 @@ export class FooterComponent implements Component {
 		let cwd = state.cwd;
 		if (state.home && (cwd === state.home || cwd.startsWith(`${state.home}/`)))
 			cwd = `~${cwd.slice(state.home.length)}`;
+		if (state.gitBranch) cwd = `${cwd} (${state.gitBranch})`;
 		const first = state.sessionName ? `${cwd} • ${state.sessionName}` : cwd;
 		const usage: string[] = [];
 		const { input, output, cacheRead, cacheWrite } = state.tokens;

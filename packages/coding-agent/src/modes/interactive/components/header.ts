@@ -13,6 +13,8 @@ export interface HeaderInfo {
 	verbose: boolean;
 	/** `quietStartup`: only diagnostics and warnings. */
 	quiet?: boolean;
+	/** `quietStartup: "header"`: the name and key hints, no resource listing. */
+	headerOnly?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export function headerLines(info: HeaderInfo, theme: Theme, width?: number): str
 				),
 			];
 	const list = (label: string, items: string[]): void => {
-		if (items.length === 0 || quiet) return;
+		if (items.length === 0 || quiet || (info.headerOnly === true && !info.verbose)) return;
 		const shown = info.verbose || items.length <= 6 ? items : [...items.slice(0, 6), `+${items.length - 6} more`];
 		lines.push(`${theme.muted(`${label}:`)} ${shown.join(", ")}`);
 	};

@@ -1,12 +1,22 @@
-import type { Component } from "@pi/tui";
+import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
 import type { Theme } from "../theme.js";
+import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
+
+/** What the fullscreen window shows besides the lines: the jump line's key, marks of prompts. */
+export interface FullscreenHooks {
+	/** The key shown on the "jump to latest" line (e.g. "Ctrl+End"). */
+	bottomKey(): string;
+	/** Line numbers (in the scrolling part) where user prompts start, ascending. */
+	promptLines(): number[];
+}
 
 /**
  * The app's screen: the scrolling part (header, transcript) above the fixed part (status, queue,
  * widgets, editor, footer). Regular mode (`tuiMode: "regular"`) draws both inline, one after the
  * other, and the terminal's scrollback holds what scrolled away. Fullscreen mode draws exactly one
  * screen: the fixed part at the bottom, above it a window on the scrolling part that follows the
- * end unless the user scrolled up (PageUp/PageDown), with a line saying what is below.
+ * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a scrollbar in the
+ * last column and a "jump to latest" line while scrolled up.
  */
 export class ScreenLayout implements Component {
 	private fullscreen = false;
@@ -14,12 +24,16 @@ export class ScreenLayout implements Component {
 	private scrollOffset = 0;
 	private lastScrollingLength = 0;
 	private lastRoom = 1;
+	/** The last frame's scrolling lines (for find and jumps; the same array the transcript returned). */
+	private lastScrolling: readonly string[] = [];
+	private match: TranscriptMatch | undefined;
 
 	constructor(
 		private readonly scrolling: readonly Component[],
 		private readonly fixed: readonly Component[],
 		private readonly rows: () => number,
 		private readonly theme: Theme,
+		private readonly hooks: FullscreenHooks = { bottomKey: () => "Ctrl+End", promptLines: () => [] },
 	) {}
 
 	get isFullscreen(): boolean {
@@ -30,16 +44,36 @@ export class ScreenLayout implements Component {
 		return this.scrollOffset;
 	}
 
+	/** The scrolling part's lines as last drawn (plain lines with styles). */
+	get scrollingLines(): readonly string[] {
+		return this.lastScrolling;
+	}
+
+	/** The window's height in lines as last drawn. */
+	get windowRows(): number {
+		return this.lastRoom;
+	}
+
+	/** The first line of the scrolling part the window shows. */
+	get windowTop(): number {
+		return Math.max(0, this.lastScrollingLength - this.scrollOffset - this.visibleRows());
+	}
+
 	setFullscreen(fullscreen: boolean): void {
 		this.fullscreen = fullscreen;
 		this.scrollOffset = 0;
+		this.match = undefined;
 	}
 
 	/** Scrolls the window by `pages` screens (negative: up, towards older lines). */
 	scrollPages(pages: number): void {
+		this.scrollLines(Math.round(pages * Math.max(1, this.lastRoom - 2)));
+	}
+
+	/** Scrolls the window by `lines` (negative: up). */
+	scrollLines(lines: number): void {
 		if (!this.fullscreen) return;
-		const step = Math.max(1, this.lastRoom - 2);
-		this.scrollOffset = Math.max(0, this.scrollOffset - pages * step);
+		this.scrollOffset = this.clampOffset(this.scrollOffset - lines);
 	}
 
 	/** Back to following the end. */
@@ -47,17 +81,85 @@ export class ScreenLayout implements Component {
 		this.scrollOffset = 0;
 	}
 
+	/** To the first line. */
+	scrollToTop(): void {
+		if (!this.fullscreen) return;
+		this.scrollOffset = this.maxOffset();
+	}
+
+	/** Puts `line` of the scrolling part at the top of the window (as far as it can go). */
+	scrollLineToTop(line: number): void {
+		if (!this.fullscreen) return;
+		const room = this.roomWhenScrolled();
+		this.scrollOffset = this.clampOffset(this.lastScrollingLength - line - room);
+	}
+
+	/** Makes `line` visible, a third from the top when the window has to move. */
+	revealLine(line: number): void {
+		if (!this.fullscreen) return;
+		const top = this.windowTop;
+		const room = this.visibleRows();
+		if (line >= top && line < top + room && this.scrollOffset > 0) return;
+		this.scrollLineToTop(Math.max(0, line - Math.floor(this.roomWhenScrolled() / 3)));
+	}
+
+	/** Highlights a find match (undefined: none). */
+	setMatch(match: TranscriptMatch | undefined): void {
+		this.match = match;
+	}
+
+	/** The prompt start above (-1) or below (+1) the window's top; false when there is none. */
+	jumpToPrompt(direction: -1 | 1): boolean {
+		if (!this.fullscreen) return false;
+		const top = this.windowTop;
+		const prompts = this.hooks.promptLines();
+		const target =
+			direction < 0
+				? [...prompts].reverse().find((line) => line < top)
+				: prompts.find((line) => line > top && this.scrollOffset > 0);
+		if (target === undefined) {
+			if (direction > 0) this.scrollToEnd();
+			return direction > 0;
+		}
+		this.scrollLineToTop(target);
+		return true;
+	}
+
 	invalidate(): void {
 		for (const child of [...this.scrolling, ...this.fixed]) child.invalidate?.();
 	}
 
+	private maxOffset(): number {
+		const room = this.roomWhenScrolled();
+		return this.lastScrollingLength > room ? this.lastScrollingLength - room : 0;
+	}
+
+	private clampOffset(offset: number): number {
+		return Math.max(0, Math.min(offset, this.maxOffset()));
+	}
+
+	/** Scrolled up, one row of the window is the "jump to latest" line. */
+	private roomWhenScrolled(): number {
+		return Math.max(1, this.lastRoom - 1);
+	}
+
+	private visibleRows(): number {
+		return this.scrollOffset > 0 ? this.roomWhenScrolled() : this.lastRoom;
+	}
+
 	render(width: number): string[] {
-		const scrollingParts = this.scrolling.map((child) => child.render(width));
-		const fixedParts = this.fixed.map((child) => child.render(width));
-		// One copy of a long transcript per frame, as a plain container would make.
-		if (!this.fullscreen) return ([] as string[]).concat(...scrollingParts, ...fixedParts);
-		const scrolling = ([] as string[]).concat(...scrollingParts);
-		const fixed = ([] as string[]).concat(...fixedParts);
+		if (!this.fullscreen) {
+			const parts = [...this.scrolling, ...this.fixed].map((child) => child.render(width));
+			// One copy of a long transcript per frame, as a plain container would make.
+			return ([] as string[]).concat(...parts);
+		}
+		// The last column is the scrollbar's, always, so nothing re-wraps when it appears.
+		const contentWidth = Math.max(1, width - 1);
+		const scrollingParts = this.scrolling.map((child) => child.render(contentWidth));
+		const fixed = ([] as string[]).concat(...this.fixed.map((child) => child.render(width)));
+		const scrolling =
+			scrollingParts.length === 1 ? (scrollingParts[0] ?? []) : ([] as string[]).concat(...scrollingParts);
+		this.lastScrolling = scrolling;
 		const room = Math.max(1, this.rows() - fixed.length);
 		this.lastRoom = room;
 		// Scrolled up, new lines at the end must not move what the user is reading.
@@ -65,18 +167,45 @@ export class ScreenLayout implements Component {
 			this.scrollOffset += scrolling.length - this.lastScrollingLength;
 		}
 		this.lastScrollingLength = scrolling.length;
-		// Scrolled up, one row is the "more below" line: the top is reached at length - (room - 1).
-		const maxOffset = scrolling.length > room ? scrolling.length - Math.max(1, room - 1) : 0;
-		this.scrollOffset = Math.min(this.scrollOffset, maxOffset);
+		this.scrollOffset = this.clampOffset(this.scrollOffset);
+		const shown = this.visibleRows();
 		const end = scrolling.length - this.scrollOffset;
-		let window: string[];
-		if (this.scrollOffset > 0) {
-			window = scrolling.slice(Math.max(0, end - (room - 1)), end);
-			window.push(this.theme.muted(`  ↓ ${this.scrollOffset} more lines · PageDown scrolls down`));
-		} else {
-			window = scrolling.slice(Math.max(0, end - room), end);
+		const start = Math.max(0, end - shown);
+		const window: string[] = [];
+		for (let line = start; line < end; line++) {
+			const text = scrolling[line] ?? "";
+			window.push(this.match?.line === line ? highlightMatch(text, this.match, this.theme) : text);
 		}
-		while (window.length < room) window.push("");
-		return window.concat(fixed);
+		while (window.length < shown) window.push("");
+		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
+		const bar = this.scrollbar(scrolling.length, start, room);
+		const framed = window.map((line, row) => `${fitToWidth(line, contentWidth)}${bar[row] ?? " "}`);
+		return framed.concat(fixed);
 	}
+
+	private jumpLine(width: number): string {
+		const text = `↓ Jump to latest message · ${this.hooks.bottomKey()}`;
+		const left = Math.max(0, Math.floor((width - visibleWidth(text)) / 2));
+		return `${" ".repeat(left)}${this.theme.accent(text)}`;
+	}
+
+	/** One cell per window row: the track, and the thumb where the window is; blank when all fits. */
+	private scrollbar(total: number, top: number, room: number): string[] {
+		if (total <= room) return [];
+		const thumb = Math.max(1, Math.round((room * room) / total));
+		const maxTop = Math.max(1, total - room);
+		const thumbStart = Math.min(room - thumb, Math.round((Math.min(top, maxTop) / maxTop) * (room - thumb)));
+		const cells: string[] = [];
+		for (let row = 0; row < room; row++) {
+			cells.push(row >= thumbStart && row < thumbStart + thumb ? this.theme.accent("┃") : this.theme.muted("│"));
+		}
+		return cells;
+	}
+}
+
+/** `line` padded to exactly `width` cells; components' lines already fit, so one measure per line. */
+function fitToWidth(line: string, width: number): string {
+	const used = visibleWidth(line);
+	if (used === width) return line;
+	return used < width ? `${line}${" ".repeat(width - used)}` : truncateToWidth(line, width);
 }

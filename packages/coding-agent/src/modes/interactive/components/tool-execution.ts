@@ -9,7 +9,10 @@ import { renderTool, resultText, type ToolView } from "./tool-renderers.js";
  */
 export class ToolExecutionComponent implements Component {
 	private readonly view: ToolView;
-	private cache: { width: number; lines: string[] } | undefined;
+	private cache: { width: number; lines: string[]; withTime?: string[]; timeText?: string } | undefined;
+	/** When the run started and ended (ms), for the `Elapsed` / `Took` line; unset for history. */
+	private startedAt: number | undefined;
+	private endedAt: number | undefined;
 
 	constructor(
 		toolName: string,
@@ -35,12 +38,31 @@ export class ToolExecutionComponent implements Component {
 		this.cache = undefined;
 	}
 
-	setResult(result: AgentToolResult, isError: boolean): void {
+	setResult(result: AgentToolResult, isError: boolean, now: number = Date.now()): void {
 		this.view.output = resultText(result.content);
 		this.view.details = result.details;
 		this.view.isError = isError;
 		this.view.done = true;
+		if (this.startedAt !== undefined && this.endedAt === undefined) this.endedAt = now;
 		this.cache = undefined;
+	}
+
+	/** The run started now: from here the box ends with `Elapsed …`, then `Took …` once done. */
+	markStarted(now: number = Date.now()): void {
+		if (this.startedAt !== undefined || this.view.done) return;
+		this.startedAt = now;
+	}
+
+	/** True while the run is timed and not done (the transcript then redraws it as time passes). */
+	get isTiming(): boolean {
+		return this.startedAt !== undefined && this.endedAt === undefined;
+	}
+
+	/** The time line's text now (undefined for history tool calls). */
+	timeText(now: number = Date.now()): string | undefined {
+		if (this.startedAt === undefined) return undefined;
+		if (this.endedAt !== undefined) return `Took ${formatDuration(this.endedAt - this.startedAt)}`;
+		return `Elapsed ${formatDuration(now - this.startedAt)}`;
 	}
 
 	setExpanded(expanded: boolean): void {
@@ -54,6 +76,21 @@ export class ToolExecutionComponent implements Component {
 	}
 
 	render(width: number): string[] {
+		const box = this.renderBox(width);
+		const text = this.timeText();
+		const cache = this.cache;
+		if (text === undefined || !cache) return box;
+		// The time line changes every tick; the box's lines stay cached, and an unchanged frame
+		// returns the same array (the transcript keeps its joined prefix by identity).
+		if (cache.timeText !== text || !cache.withTime) {
+			const pad = " ".repeat(this.theme.outputPad);
+			cache.timeText = text;
+			cache.withTime = [...box, "", truncateToWidth(this.theme.muted(`${pad}${text}`), width)];
+		}
+		return cache.withTime;
+	}
+
+	private renderBox(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const rendering = renderTool(this.view, this.theme);
 		const background = this.view.isError
@@ -69,4 +106,12 @@ export class ToolExecutionComponent implements Component {
 		this.cache = { width, lines };
 		return lines;
 	}
+}
+
+/** 0.4s, 12.3s, 2m 5s. */
+export function formatDuration(ms: number): string {
+	const seconds = Math.max(0, ms) / 1000;
+	if (seconds < 60) return `${seconds.toFixed(1)}s`;
+	const minutes = Math.floor(seconds / 60);
+	return `${minutes}m ${Math.floor(seconds % 60)}s`;
 }

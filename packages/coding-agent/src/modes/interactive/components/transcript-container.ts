@@ -1,4 +1,4 @@
-import { Container } from "@pi/tui";
+import { type Component, Container } from "@pi/tui";
 
 /**
  * The chat's container. Children return their cached line arrays while unchanged, so the
@@ -28,5 +28,18 @@ export class TranscriptContainer extends Container {
 		}
 		this.previous = { width, parts, prefixCount, prefix };
 		return prefixCount < parts.length ? prefix.concat(parts[prefixCount] ?? []) : prefix;
+	}
+
+	/** The first line of each child `matches` accepts, in the lines of the last render. */
+	startLinesOf(matches: (child: Component) => boolean): number[] {
+		const parts = this.previous?.parts;
+		if (!parts) return [];
+		const starts: number[] = [];
+		let line = 0;
+		this.children.forEach((child, index) => {
+			if (matches(child)) starts.push(line);
+			line += parts[index]?.length ?? 0;
+		});
+		return starts;
 	}
 }

@@ -1,0 +1,373 @@
+// A pi 1.4 user's agent directory and scripts, through the built binary (issue 24). Every file is
+// written here from pi 1.4's documented formats (its settings, models configuration, session
+// format, CLI and environment variable references).
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connectRpc } from "./rpc-support.js";
+import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, startMock } from "./support/index.js";
+
+let env: PiTestEnv;
+let mock: MockLlm;
+
+interface ChatBody {
+	model: string;
+	messages: { role: string; content: unknown }[];
+	tools?: { function: { name: string } }[];
+	[field: string]: unknown;
+}
+
+const SESSION_ID = "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+
+const usage = (input: number, output: number, total: number) => ({
+	input,
+	output,
+	cacheRead: 0,
+	cacheWrite: 0,
+	totalTokens: input + output,
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total },
+});
+
+/** models.json as 1.4 documents it: provider name, per-model baseUrl/headers, cost tiers, … */
+function writeModels(): void {
+	env.writeModelsJson({
+		$schema: "https://pi.dev/schemas/models.schema.json",
+		providers: {
+			lab: {
+				name: "Lab Server",
+				baseUrl: "http://127.0.0.1:1/unused",
+				api: "openai-completions",
+				headers: { "X-Team": "blue" },
+				compat: { supportsDeveloperRole: false, supportsStore: false },
+				models: [
+					{
+						id: "lab-1",
+						name: "Lab One",
+						baseUrl: `${mock.url}/v1`,
+						reasoning: true,
+						contextWindow: 100000,
+						maxTokens: 4000,
+						headers: { "X-Model": "one" },
+						cost: {
+							input: 1,
+							output: 2,
+							cacheRead: 0.1,
+							cacheWrite: 1,
+							tiers: [{ inputTokensAbove: 50000, input: 2, output: 4, cacheRead: 0.2, cacheWrite: 2 }],
+						},
+						promptCache: { short: 300 },
+						inputLimits: { maxRequestBytes: 1000000, images: { maxPerMessage: 4 } },
+						samplingParams: { temperature: 0.5 },
+						samplingParamsByThinkingLevel: { high: { top_k: 20 } },
+					},
+					{ id: "broken", contextWindow: "big" },
+				],
+			},
+		},
+	});
+	// The key of the custom provider lives in auth.json only.
+	writeFileSync(join(env.agentDir, "auth.json"), JSON.stringify({ lab: { type: "api_key", key: "sk-lab-auth" } }));
+}
+
+/** settings.json with keys of every kind 1.4 has. */
+function writeSettings(extra: Record<string, unknown> = {}): void {
+	env.writeSettings({
+		$schema: "https://pi.dev/schemas/settings.schema.json",
+		deviceId: "2b1f0c9e-0000-4000-8000-000000000000",
+		lastChangelogVersion: "1.4.0",
+		defaultProvider: "lab",
+		defaultModel: "lab-1",
+		defaultThinkingLevel: "high",
+		defaultTools: ["-write", "+grep"],
+		transport: "websocket-cached",
+		quietStartup: "header",
+		cacheWarming: "streaming",
+		fullscreenScrollbar: "auto",
+		compaction: { enabled: true, modelOverrides: { "lab/lab-1": { reserveTokens: 8000 } } },
+		...extra,
+	});
+}
+
+/** A session 1.4 wrote: system-prompt message and patch, a usage entry, two context edits. */
+function writePi14Session(): string {
+	const dir = join(env.agentDir, "sessions", `--${realpathSync(env.cwd).slice(1).replaceAll("/", "-")}--`);
+	mkdirSync(dir, { recursive: true });
+	const file = join(dir, `2026-01-01T00-00-00-000Z_${SESSION_ID}.jsonl`);
+	const at = "2026-01-01T00:00:00.000Z";
+	const message = (id: string, parentId: string, body: Record<string, unknown>) => ({
+		type: "message",
+		id,
+		parentId,
+		timestamp: at,
+		message: { timestamp: 1767225600000, ...body },
+	});
+	const assistant = (text: string) => ({
+		role: "assistant",
+		content: [{ type: "text", text }],
+		api: "openai-completions",
+		provider: "lab",
+		model: "lab-1",
+		usage: usage(100, 10, 0.5),
+		stopReason: "stop",
+		thinkingLevel: "high",
+	});
+	const lines = [
+		{ type: "session", version: 3, id: SESSION_ID, timestamp: at, cwd: realpathSync(env.cwd) },
+		{ type: "model_change", id: "a0000001", parentId: null, timestamp: at, provider: "lab", modelId: "lab-1" },
+		{ type: "thinking_level_change", id: "a0000002", parentId: "a0000001", timestamp: at, thinkingLevel: "high" },
+		message("a0000003", "a0000002", {
+			role: "system",
+			content: "",
+			sections: { preamble: "You are the 1.4 prompt.", cwd: env.cwd },
+			toolsAdded: [{ name: "read", description: "Read a file", parameters: {} }],
+		}),
+		message("a0000004", "a0000003", { role: "user", content: [{ type: "text", text: "my token is tok-SECRET-1" }] }),
+		message("a0000005", "a0000004", assistant("noted the token")),
+		{
+			type: "usage",
+			id: "a0000006",
+			parentId: "a0000005",
+			timestamp: at,
+			kind: "cache_warm",
+			provider: "lab",
+			model: "lab-1",
+			usage: usage(0, 0, 0.25),
+		},
+		message("a0000007", "a0000006", { role: "system", content: "", sections: { skills: "<skills></skills>" } }),
+		{
+			type: "context_edit",
+			id: "a0000008",
+			parentId: "a0000007",
+			timestamp: at,
+			targetId: "a0000004",
+			replacement: "my token is [redacted]",
+		},
+		{
+			type: "context_edit",
+			id: "a0000009",
+			parentId: "a0000008",
+			timestamp: at,
+			targetId: "a0000005",
+			replacement: null,
+		},
+		message("a000000a", "a0000009", { role: "user", content: "second question" }),
+		message("a000000b", "a000000a", assistant("second answer")),
+	];
+	writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+	return file;
+}
+
+const reply = (text: string) => mock.enqueue({ type: "reply", blocks: [{ type: "text", text }] });
+const lastBody = () => mock.requests.at(-1)?.body as ChatBody;
+const toolNames = (body: ChatBody) => (body.tools ?? []).map((tool) => tool.function.name).sort();
+
+beforeEach(async () => {
+	env = createPiTestEnv();
+	mock = await startMock();
+	writeModels();
+	writeSettings();
+});
+
+afterEach(async () => {
+	await mock.close();
+	env.cleanup();
+});
+
+describe("a pi 1.4 agent directory", () => {
+	it("models.json: every 1.4 field is used; the key comes from auth.json; a bad entry costs that entry", async () => {
+		reply("hi");
+		const result = await runPi(env, ["-p", "hello"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toBe("hi\n");
+		expect(result.stderr).toContain("providers.lab.models[1].contextWindow must be a positive number");
+		expect(result.stderr).not.toContain("Error");
+		const request = mock.requests.at(-1)!;
+		expect(request.path).toBe("/v1/chat/completions");
+		expect(request.headers.authorization).toBe("Bearer sk-lab-auth");
+		expect(request.headers["x-team"]).toBe("blue");
+		expect(request.headers["x-model"]).toBe("one");
+		const body = lastBody();
+		expect(body).toMatchObject({ model: "lab-1", temperature: 0.5, top_k: 20, reasoning_effort: "high" });
+		expect(body.messages[0]?.role).toBe("system");
+		expect(body).not.toHaveProperty("store");
+	});
+
+	it("settings.json: defaultTools changes apply, 1.4 keys without an effect are named in one warning", async () => {
+		reply("ok");
+		const result = await runPi(env, ["-p", "hello"]);
+		expect(result.code).toBe(0);
+		expect(toolNames(lastBody())).toEqual(["bash", "edit", "grep", "read"]);
+		const lines = result.stderr.split("\n").filter((line) => line.includes("settings.json"));
+		expect(lines).toEqual([
+			expect.stringContaining('pi 1.4 settings "cacheWarming", "fullscreenScrollbar" have no effect in this version'),
+		]);
+	});
+
+	it("httpProxy is applied as HTTP_PROXY and HTTPS_PROXY (commands inherit them)", async () => {
+		writeSettings({ httpProxy: "http://127.0.0.1:9" });
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo proxy=$HTTPS_PROXY" } }],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-p", "hello"], { extraEnv: { NO_PROXY: "127.0.0.1" } });
+		expect(result.code).toBe(0);
+		expect(JSON.stringify(lastBody().messages)).toContain("proxy=http://127.0.0.1:9");
+	});
+
+	it("trust.json in 1.4's format (true) trusts the project: its AGENTS.md is loaded without --approve", async () => {
+		writeFileSync(join(env.cwd, "AGENTS.md"), "Project rule: answer in haiku.");
+		mkdirSync(join(env.cwd, ".pi"));
+		writeFileSync(join(env.cwd, ".pi", "settings.json"), "{}");
+		writeFileSync(join(env.agentDir, "trust.json"), JSON.stringify({ [realpathSync(env.cwd)]: true }));
+		reply("ok");
+		const result = await runPi(env, ["-p", "hello"]);
+		expect(result.code).toBe(0);
+		expect(JSON.stringify(lastBody().messages[0])).toContain("answer in haiku");
+	});
+});
+
+describe("a session pi 1.4 wrote", () => {
+	it("continues with context edits applied, and what ours appends continues 1.4's entry chain", async () => {
+		const file = writePi14Session();
+		const before = readFileSync(file, "utf8");
+		reply("third answer");
+		const result = await runPi(env, ["-c", "-p", "third question"]);
+		expect(result.stderr).not.toContain("Error");
+		expect(result.code).toBe(0);
+		const body = lastBody();
+		const sent = JSON.stringify(body.messages);
+		expect(sent).not.toContain("tok-SECRET-1");
+		expect(sent).toContain("my token is [redacted]");
+		expect(sent).not.toContain("noted the token");
+		expect(sent).not.toContain("You are the 1.4 prompt.");
+		expect(body.messages.map((message) => message.role)).toEqual(["system", "user", "user", "assistant", "user"]);
+		// Appended, never rewritten: the 1.4 lines are byte for byte the same, and the new entries are
+		// 1.4 entries (type, id, parentId chain, ISO timestamp) hanging off 1.4's last one.
+		const after = readFileSync(file, "utf8");
+		expect(after.startsWith(before)).toBe(true);
+		const added = after
+			.slice(before.length)
+			.trim()
+			.split("\n")
+			.map((line) => JSON.parse(line) as Record<string, unknown>);
+		expect(added.map((entry) => entry.type)).toEqual(["message", "message"]);
+		expect(added[0]).toMatchObject({ parentId: "a000000b", message: { role: "user" } });
+		expect(added[1]).toMatchObject({ parentId: added[0]?.id, message: { role: "assistant", provider: "lab" } });
+		for (const entry of added)
+			expect(typeof entry.timestamp === "string" && !Number.isNaN(Date.parse(entry.timestamp))).toBe(true);
+	});
+
+	it("counts usage entries in the session stats", async () => {
+		writePi14Session();
+		const rpc = connectRpc(env, ["-c"]);
+		try {
+			const stats = await rpc.request({ type: "get_session_stats" });
+			expect(stats).toMatchObject({ success: true, data: { sessionId: SESSION_ID, cost: 1.25 } });
+		} finally {
+			await rpc.close();
+		}
+	});
+});
+
+describe("pi 1.4's command line", () => {
+	it("accepts the short tool and resource flags", async () => {
+		reply("ok");
+		let result = await runPi(env, ["-t", "read,bash", "-xt", "bash", "-ns", "-np", "-p", "hi"]);
+		expect(result.stderr).not.toContain("Error");
+		expect(toolNames(lastBody())).toEqual(["read"]);
+		reply("ok");
+		result = await runPi(env, ["-nt", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		expect(toolNames(lastBody())).toEqual([]);
+		reply("ok");
+		result = await runPi(env, ["-nbt", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		expect(toolNames(lastBody())).toEqual([]);
+	});
+
+	it("--session-id creates a session with that id, then opens it again", async () => {
+		reply("first");
+		let result = await runPi(env, ["--session-id", "my-task.1", "-p", "one"]);
+		expect(result.code).toBe(0);
+		reply("second");
+		result = await runPi(env, ["--session-id", "my-task.1", "-p", "two"]);
+		expect(result.code).toBe(0);
+		expect(JSON.stringify(lastBody().messages)).toContain("first");
+		const sessions = readdirSync(join(env.agentDir, "sessions"), { recursive: true }).map(String);
+		expect(sessions.filter((name) => name.endsWith("_my-task.1.jsonl"))).toHaveLength(1);
+		result = await runPi(env, ["--session-id", "-bad-", "-p", "x"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain("Invalid --session-id");
+	});
+
+	it("--export <file> [out] writes the session as HTML and exits", async () => {
+		const file = writePi14Session();
+		let result = await runPi(env, ["--export", file, "out/session.html"]);
+		expect(result).toMatchObject({ code: 0, stdout: "Exported to: out/session.html\n" });
+		expect(readFileSync(join(env.cwd, "out", "session.html"), "utf8")).toContain("second answer");
+		result = await runPi(env, ["--export", file]);
+		expect(result.code).toBe(0);
+		expect(existsSync(join(env.cwd, `pi-session-2026-01-01T00-00-00-000Z_${SESSION_ID}.html`))).toBe(true);
+		result = await runPi(env, ["--export", "missing.jsonl"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain("File not found");
+		expect(mock.requests).toHaveLength(0);
+	});
+
+	it("--use-theme and --tui-mode are accepted (a bad --tui-mode is named)", async () => {
+		reply("ok");
+		let result = await runPi(env, ["--use-theme", "light/dark", "--tui-mode", "fullscreen", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		result = await runPi(env, ["--tui-mode", "sideways", "-p", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain('Invalid --tui-mode "sideways"');
+	});
+
+	it("pi auth check and pi auth print-api-key", async () => {
+		let result = await runPi(env, ["auth", "check", "--provider", "lab"]);
+		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
+		result = await runPi(env, ["auth", "check", "--model", "lab/lab-1", "--json", "--credentials"]);
+		expect(JSON.parse(result.stdout)).toEqual({
+			status: "ready",
+			provider: "lab",
+			authType: "api_key",
+			credentials: "sk-lab-auth",
+		});
+		result = await runPi(env, ["auth", "check", "--provider", "anthropic", "--json"]);
+		expect(result.code).toBe(1);
+		expect(JSON.parse(result.stdout)).toMatchObject({ status: "not_ready", reason: "credentials_not_configured" });
+		result = await runPi(env, ["auth", "check", "--model", "no-such-model"]);
+		expect(result).toMatchObject({ code: 2, stdout: "invalid\n" });
+		result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
+		expect(result).toMatchObject({ code: 0, stdout: "sk-lab-auth\n" });
+		result = await runPi(env, ["auth", "check"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("--provider <provider> or --model <model>");
+	});
+
+	it("bash commands see PI_* session variables and the process markers", async () => {
+		mock.enqueue(
+			{
+				type: "reply",
+				blocks: [{ type: "toolCall", name: "bash", arguments: { command: "env | grep -E '^(PI_|AI_AGENT)' | sort" } }],
+			},
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["--session-id", "envcheck", "--thinking", "low", "-p", "env"], {
+			extraEnv: { PI_SESSION_FILE: "/inherited/from/a/parent.jsonl" },
+		});
+		expect(result.code).toBe(0);
+		const toolResult = lastBody().messages.find((message) => message.role === "tool");
+		const output = String(toolResult?.content);
+		expect(output).toContain("AI_AGENT=pi");
+		expect(output).toContain("PI_CODING_AGENT=true");
+		expect(output).toContain("PI_SESSION_ID=envcheck");
+		expect(output).toMatch(/PI_SESSION_FILE=\/.*_envcheck\.jsonl/);
+		expect(output).toContain("PI_PROVIDER=lab");
+		expect(output).toContain("PI_MODEL=lab-1");
+		expect(output).toContain("PI_REASONING_LEVEL=low");
+	});
+});

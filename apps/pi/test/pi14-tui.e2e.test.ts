@@ -1,0 +1,77 @@
+// pi 1.4's keybindings.json and theme files in the real terminal UI (tmux), written here from 1.4's
+// documented formats (issue 24).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { hasTmux } from "./interactive-tmux.js";
+import { useTmuxSession } from "./tmux-session.js";
+
+const tmuxAvailable = hasTmux();
+if (!tmuxAvailable) console.warn("pi 1.4 TUI e2e tests skipped: tmux is not installed");
+
+describe.skipIf(!tmuxAvailable)("a pi 1.4 agent directory in the terminal UI (tmux)", () => {
+	const session = useTmuxSession({ columns: 110, rows: 100 });
+
+	function writeTheme(): void {
+		mkdirSync(join(session.env.agentDir, "themes"));
+		writeFileSync(
+			join(session.env.agentDir, "themes", "forest.json"),
+			JSON.stringify({
+				$schema: "https://pi.dev/schemas/theme.schema.json",
+				name: "forest",
+				appearance: "dark",
+				vars: { canopy: "#203040", leaf: "okhsl(140 70% 60%)" },
+				colors: { accent: "leaf", userMessageBg: "canopy", text: "", mdHeading: "leaf", thinkingMax: 201 },
+				export: { pageBg: "#000000" },
+			}),
+		);
+	}
+
+	it("keybindings.json with 1.4's action ids rebinds the keys, and /hotkeys shows them", async () => {
+		writeFileSync(
+			join(session.env.agentDir, "keybindings.json"),
+			JSON.stringify({
+				$schema: "https://pi.dev/schemas/keybindings.schema.json",
+				"app.tools.expand": "ctrl+e",
+				"app.model.select": ["ctrl+k"],
+				"app.session.new": "ctrl+shift+n",
+			}),
+		);
+		const pi = session.start();
+		const header = await pi.waitFor("mock-model");
+		expect(header).not.toContain("keybindings.json");
+		pi.type("/hotkeys");
+		pi.keys("Enter");
+		const screen = await pi.waitFor("app.tools.expand");
+		const line = (action: string) => screen.split("\n").find((text) => text.includes(action)) ?? "";
+		expect(line("app.tools.expand")).toContain("ctrl+e");
+		expect(line("app.model.select")).toContain("ctrl+k");
+		// The rebound key works: Ctrl+K opens the model selector.
+		pi.keys("C-k");
+		await pi.waitFor("Select a model");
+	});
+
+	it("a 1.4 theme file is drawn with its colours; --use-theme overrides the setting for one run", async () => {
+		writeTheme();
+		session.env.writeSettings({ defaultProvider: "mock", defaultModel: "mock-model", theme: "forest" });
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "themed answer" }] });
+		let pi = session.start([], { extraEnv: { NO_COLOR: "" } });
+		const header = await pi.waitFor("mock-model");
+		expect(header).not.toContain("forest");
+		pi.type("paint it");
+		pi.keys("Enter");
+		await pi.waitFor("themed answer");
+		const row = pi
+			.styledScreen()
+			.split("\n")
+			.find((text) => text.includes("paint it"));
+		expect(row).toContain("48;2;32;48;64");
+		pi.kill();
+		pi = session.start(["--use-theme", "light"], { extraEnv: { NO_COLOR: "" } });
+		await pi.waitFor("mock-model");
+		pi.type("/settings");
+		pi.keys("Enter");
+		const settings = await pi.waitFor("↑↓ select");
+		expect(settings).toMatch(/Theme\s+light/);
+	});
+});

@@ -1,0 +1,166 @@
+// The `codemode` tool: the model sends a script, pi runs it in the sandbox with the other tools as
+// `tools.<name>()`, and only the script's output comes back. Written on the public extension API
+// only (exposure, prepareLoadout, reachesTools, ctx.executeTool), as any extension could.
+import type {
+	ExtensionAPI,
+	ExtensionContext,
+	ExtensionToolDefinition,
+	ToolInfo,
+	ToolLoadout,
+	ToolLoadoutChanges,
+} from "@pi/coding-agent";
+import { Type } from "@sinclair/typebox";
+import { buildCodemodeDescription, type CodemodeMode, declaredToolNote } from "./description.js";
+import { toCodemodeIdentifier } from "./identifier.js";
+import { parseScriptOptions } from "./options-line.js";
+import { formatScriptResult, type NestedCallRecord } from "./result-format.js";
+import { runScript } from "./sandbox/run-script.js";
+import { sharedWorkerPool, type WorkerPool } from "./sandbox/worker-pool.js";
+import { createScriptHost, describeForScripts } from "./script-host.js";
+import { hasStoreChanges, STORE_ENTRY_TYPE, storeAlongBranch } from "./store.js";
+
+export const CODEMODE_TOOL_NAME = "codemode";
+
+const codemodeParameters = Type.Object({
+	code: Type.String({ description: "JavaScript source, run as the body of an async function." }),
+});
+
+/** `details` of a codemode result: the nested calls the script made, in order. */
+export interface CodemodeDetails {
+	calls: NestedCallRecord[];
+}
+
+/** Options of the codemode tool (tests and the SDK can give their own worker pool). */
+export interface CodemodeToolOptions {
+	pool?: WorkerPool;
+}
+
+/** `codemode.mode` and `codemode.inlineBudget` from the merged settings. */
+export function codemodeSettings(settings: Readonly<Record<string, unknown>>): {
+	mode: CodemodeMode;
+	inlineBudget: number;
+} {
+	const raw = settings.codemode;
+	const codemode = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+	const mode: CodemodeMode = codemode.mode === "only" ? "only" : "on";
+	const budget = codemode.inlineBudget;
+	return { mode, inlineBudget: typeof budget === "number" && budget >= 0 ? budget : 3000 };
+}
+
+/** Tools scripts may call and the description may list (never codemode itself or deferred ones). */
+function listable(tool: ToolInfo, callable: ReadonlySet<string>): boolean {
+	return tool.name !== CODEMODE_TOOL_NAME && callable.has(tool.name) && tool.exposure !== "deferred";
+}
+
+/** What codemode changes while it is active (see `codemode.mode`). */
+export function prepareCodemodeLoadout(
+	loadout: ToolLoadout,
+	settings: { mode: CodemodeMode; inlineBudget: number },
+): ToolLoadoutChanges {
+	const callable = new Set(loadout.callable);
+	const declared = new Set(loadout.declared);
+	const descriptions: Record<string, string> = {};
+	const hiddenDeclarations: string[] = [];
+	if (settings.mode === "only") {
+		// Built-in and extension tools go behind codemode; tools activated on purpose (tool_search's) stay declared.
+		const exposure = new Map(loadout.tools.map((tool) => [tool.name, tool.exposure]));
+		for (const name of loadout.declared)
+			if (name !== CODEMODE_TOOL_NAME && callable.has(name) && exposure.get(name) === "direct")
+				hiddenDeclarations.push(name);
+	} else {
+		for (const tool of loadout.tools) {
+			if (tool.name === CODEMODE_TOOL_NAME || !declared.has(tool.name) || !callable.has(tool.name)) continue;
+			descriptions[tool.name] = `${tool.description}\n\n${declaredToolNote(tool)}`;
+		}
+	}
+	const listed = loadout.tools.filter(
+		(tool) => listable(tool, callable) && (settings.mode === "only" || !declared.has(tool.name)),
+	);
+	descriptions[CODEMODE_TOOL_NAME] = buildCodemodeDescription(listed, settings);
+	return { descriptions, hiddenDeclarations };
+}
+
+const DISCOVERY = /\b(searchTools|ALL_TOOLS|describeTool|describeNamespace)\b/;
+
+/** The tools a script may reach: all when it discovers tools, else the identifiers it names. */
+export function scriptReach(code: string): "all" | string[] {
+	if (DISCOVERY.test(code)) return "all";
+	return [...new Set(code.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? [])];
+}
+
+/** The `codemode` tool definition; `pi` writes the store entries. */
+export function createCodemodeTool(
+	pi: Pick<ExtensionAPI, "appendEntry">,
+	options: CodemodeToolOptions = {},
+): ExtensionToolDefinition<typeof codemodeParameters, CodemodeDetails> {
+	return {
+		name: CODEMODE_TOOL_NAME,
+		label: "Codemode",
+		description: buildCodemodeDescription([], { mode: "on", inlineBudget: 3000 }),
+		parameters: codemodeParameters,
+		exposure: "model-only",
+		defaultActive: false,
+		promptSnippet: "Run JavaScript that calls other tools",
+		promptGuidelines: [
+			"Use codemode to run independent tool calls together (Promise.allSettled), chain calls, or filter large output before you read it, instead of making many separate calls.",
+		],
+		prepareLoadout: (loadout, ctx) => prepareCodemodeLoadout(loadout, codemodeSettings(ctx.getSettings())),
+		reachesTools: (input) => scriptReach(input.code),
+		execute: (toolCallId, params, signal, onUpdate, ctx) =>
+			executeScript(pi, options.pool ?? sharedWorkerPool, params.code, signal, onUpdate, ctx, toolCallId),
+	};
+}
+
+async function executeScript(
+	pi: Pick<ExtensionAPI, "appendEntry">,
+	pool: WorkerPool,
+	code: string,
+	signal: AbortSignal | undefined,
+	onUpdate: ((partial: { content: { type: "text"; text: string }[]; details: CodemodeDetails }) => void) | undefined,
+	ctx: ExtensionContext,
+	_toolCallId: string,
+) {
+	const started = Date.now();
+	const calls: NestedCallRecord[] = [];
+	const parsed = parseScriptOptions(code);
+	if ("error" in parsed) {
+		const content = formatScriptResult({
+			ok: false,
+			wallTimeMs: 0,
+			output: [],
+			error: parsed.error,
+			calls,
+			maxOutputTokens: 10_000,
+		});
+		return { content, details: { calls }, isError: true };
+	}
+	const callable = ctx.tools.filter((tool) => tool.name !== CODEMODE_TOOL_NAME);
+	const progress = () =>
+		onUpdate?.({
+			content: [{ type: "text", text: `Running script: ${calls.length} tool call${calls.length === 1 ? "" : "s"}` }],
+			details: { calls: [...calls] },
+		});
+	const host = createScriptHost(ctx, callable, calls, progress);
+	const outcome = await runScript(pool, host, {
+		code,
+		tools: callable.map((tool) => ({ identifier: toCodemodeIdentifier(tool.name), name: tool.name })),
+		allTools: callable.map((tool) => ({
+			name: toCodemodeIdentifier(tool.name),
+			description: describeForScripts(tool),
+		})),
+		store: storeAlongBranch(ctx.sessionManager.getBranch()),
+		...(parsed.options.timeoutMs !== undefined ? { timeoutMs: parsed.options.timeoutMs } : {}),
+		...(signal ? { signal } : {}),
+	});
+	for (const call of calls) if (call.status === "running") call.status = "cancelled";
+	if (outcome.ok && hasStoreChanges(outcome.store)) pi.appendEntry(STORE_ENTRY_TYPE, outcome.store);
+	const content = formatScriptResult({
+		ok: outcome.ok,
+		wallTimeMs: Date.now() - started,
+		output: outcome.output,
+		...(outcome.ok ? {} : { error: outcome.error }),
+		calls,
+		maxOutputTokens: parsed.options.maxOutputTokens,
+	});
+	return { content, details: { calls }, isError: !outcome.ok };
+}

@@ -1,0 +1,102 @@
+// What the model reads about codemode: the tool's own description (how scripts work, then the
+// callable tools as TypeScript declarations within the inline budget) and, in `on` mode, a note
+// on each declared tool saying how scripts call it.
+import type { ToolInfo } from "@pi/coding-agent";
+import { shortResultTypeOf, toolDeclaration } from "./declarations.js";
+import { toCodemodeIdentifier } from "./identifier.js";
+
+/** `codemode.mode`: `on` keeps declared tools declared; `only` hides them behind codemode. */
+export type CodemodeMode = "on" | "only";
+
+/** How the description lists tools. */
+export interface DescriptionOptions {
+	mode: CodemodeMode;
+	/** Estimated tokens (characters / 4) the tool sections may take; 0 lists only namespaces. */
+	inlineBudget: number;
+}
+
+/** The fixed part of the description: what a script is and which globals it has. */
+export const CODEMODE_INTRO = [
+	"Run a JavaScript script that calls other tools; only what the script outputs comes back. Send raw JavaScript (no JSON wrapper, no markdown fence). It runs as the body of an async function in a QuickJS sandbox, so top-level `await` and `return` work. There is no Node, file system, network or timers.",
+	"- `await tools.<name>({ ...args })` calls a tool and resolves to its text, or to an object when its declaration returns one; a failed call rejects with an Error. Calls still running when the script ends are cancelled.",
+	'- Optional first line: `// @options: {"max_output_tokens": 10000, "timeout_ms": 60000}`',
+	"",
+	"Globals:",
+	"- `text(value)`, `image(dataUrlOrImageBlock)`, `console.log(...)` and a top-level `return` add output; `exit()` ends the script early. With several text items, each starts with a `==> text N/M <==` line; `console` lines come last, in one `<console_output>` block. `image()` also saves the image to a temp file and names its path.",
+	"- `store(key, value)` and `load(key)` keep small JSON values between codemode calls.",
+	"- `ALL_TOOLS`, `await searchTools(query, { limit?, namespace? })`, `await describeTool(name)` and `await describeNamespace(name)` find tools that are not listed here, such as MCP tools.",
+	"- `models.getModelsOfType(type)` and friends list non-LLM models (classifiers, image models) that scripts can run.",
+].join("\n");
+
+/** The heading before the listed tools. */
+export const NESTED_TOOLS_HEADING = "Nested tools:";
+
+/** One tool's section: heading, description, guidelines, declaration. */
+export function toolSection(tool: ToolInfo): string {
+	const parts = [`### \`${toCodemodeIdentifier(tool.name)}\`\n${tool.description.trim()}`];
+	if (tool.promptGuidelines && tool.promptGuidelines.length > 0)
+		parts.push(tool.promptGuidelines.map((line) => `- ${line}`).join("\n"));
+	parts.push(`codemode tool declaration:\n\`\`\`ts\n${toolDeclaration(tool)}\n\`\`\``);
+	return parts.join("\n\n");
+}
+
+/** Estimated tokens of a text: characters / 4, rounded up. */
+export function estimateTokens(text: string): number {
+	return Math.ceil(text.length / 4);
+}
+
+/**
+ * The sections that fit the budget: the smallest first, so one large declaration does not push
+ * out many small ones; listed in the tools' order.
+ */
+export function fitToBudget(sections: readonly string[], budget: number): boolean[] {
+	const order = sections.map((section, index) => ({ index, cost: estimateTokens(section) }));
+	order.sort((a, b) => a.cost - b.cost || a.index - b.index);
+	const kept = sections.map(() => false);
+	let left = budget;
+	for (const { index, cost } of order) {
+		if (cost > left) continue;
+		kept[index] = true;
+		left -= cost;
+	}
+	return kept;
+}
+
+/** The namespaces of the listed tools, once each, in order: heading and description. */
+function namespaceSections(tools: readonly ToolInfo[]): Map<string, string> {
+	const sections = new Map<string, string>();
+	for (const tool of tools) {
+		const namespace = tool.namespace;
+		if (!namespace || sections.has(namespace.name)) continue;
+		const heading = `## Namespace \`${toCodemodeIdentifier(namespace.name)}\``;
+		sections.set(namespace.name, namespace.description ? `${heading}\n${namespace.description.trim()}` : heading);
+	}
+	return sections;
+}
+
+/** The codemode tool's description listing `listed` (the tools scripts may call, in order). */
+export function buildCodemodeDescription(listed: readonly ToolInfo[], options: DescriptionOptions): string {
+	const sections = listed.map(toolSection);
+	const kept = fitToBudget(sections, Math.max(0, options.inlineBudget));
+	const namespaces = namespaceSections(listed);
+	const parts: string[] = [];
+	const shownNamespaces = new Set<string>();
+	// Tools without a namespace first, then each namespace under its heading.
+	listed.forEach((tool, index) => {
+		if (!tool.namespace && kept[index]) parts.push(sections[index] ?? "");
+	});
+	for (const [name, heading] of namespaces) {
+		if (shownNamespaces.has(name)) continue;
+		shownNamespaces.add(name);
+		parts.push(heading);
+		listed.forEach((tool, index) => {
+			if (tool.namespace?.name === name && kept[index]) parts.push(sections[index] ?? "");
+		});
+	}
+	return [CODEMODE_INTRO, NESTED_TOOLS_HEADING, ...parts].join("\n\n");
+}
+
+/** The note appended to a declared tool's description in `on` mode. */
+export function declaredToolNote(tool: ToolInfo): string {
+	return `Codemode: \`tools.${toCodemodeIdentifier(tool.name)}(args)\` resolves to ${shortResultTypeOf(tool)}.`;
+}

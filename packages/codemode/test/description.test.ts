@@ -1,0 +1,97 @@
+import type { ToolInfo } from "@pi/coding-agent";
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { prepareCodemodeLoadout } from "../src/codemode-tool.js";
+import { toolDeclaration } from "../src/declarations.js";
+import { buildCodemodeDescription, fitToBudget, toolSection } from "../src/description.js";
+
+function tool(name: string, extra: Partial<ToolInfo> = {}): ToolInfo {
+	return {
+		name,
+		description: `The ${name} tool.`,
+		parameters: Type.Object({ city: Type.String({ description: "City name" }), days: Type.Optional(Type.Number()) }),
+		exposure: "direct",
+		active: true,
+		reachesTools: false,
+		...extra,
+	};
+}
+
+describe("tool declarations", () => {
+	it("declares arguments with sorted members, comments for described ones and optional marks", () => {
+		expect(toolDeclaration(tool("weather"))).toBe(
+			"declare const tools: { weather(args: {\n  // City name\n  city: string;\n  days?: number;\n}): Promise<string>; };",
+		);
+	});
+
+	it("keeps undescribed objects on one line and names identifiers script-safe", () => {
+		const info = tool("dev-radius", {
+			parameters: Type.Object({ ticker: Type.String(), n: Type.Array(Type.Integer()) }),
+		});
+		expect(toolDeclaration(info)).toBe(
+			"declare const tools: { dev_radius(args: { n: Array<number>; ticker: string; }): Promise<string>; };",
+		);
+		expect(toolDeclaration(tool("empty", { parameters: Type.Object({}) }))).toContain(
+			"args: { [key: string]: unknown; }",
+		);
+	});
+
+	it("a tool with an output schema resolves to that type; read resolves to text or an image block", () => {
+		const info = tool("stats", { outputSchema: Type.Object({ count: Type.Number() }) });
+		expect(toolDeclaration(info)).toMatch(/Promise<\{ count: number; \}>; \};$/);
+		expect(toolDeclaration(tool("read"))).toContain(
+			'Promise<string | { data: string; mimeType: string; note: string; type: "image"; }>',
+		);
+	});
+});
+
+describe("the codemode description", () => {
+	it("lists tools as sections under the heading, with guidelines", () => {
+		const text = buildCodemodeDescription([tool("weather", { promptGuidelines: ["Ask for the city first."] })], {
+			mode: "on",
+			inlineBudget: 3000,
+		});
+		expect(text).toContain(
+			"Nested tools:\n\n### `weather`\nThe weather tool.\n\n- Ask for the city first.\n\ncodemode tool declaration:\n```ts\n",
+		);
+		expect(text).toContain("// @options:");
+	});
+
+	it("keeps the smallest sections that fit the inline budget, in their order", () => {
+		expect(fitToBudget(["x".repeat(400), "y".repeat(40), "z".repeat(80)], 40)).toEqual([false, true, true]);
+		const big = tool("big", { description: "b".repeat(2000) });
+		const text = buildCodemodeDescription([big, tool("small")], { mode: "on", inlineBudget: 200 });
+		expect(text).toContain("### `small`");
+		expect(text).not.toContain("### `big`");
+		expect(buildCodemodeDescription([tool("small")], { mode: "on", inlineBudget: 0 })).toMatch(/Nested tools:$/);
+	});
+
+	it("groups namespaced tools under their namespace, listed even with no budget", () => {
+		const ns = { name: "mcp__docs", description: "Product documentation" };
+		const text = buildCodemodeDescription([tool("mcp__docs__find", { namespace: ns })], {
+			mode: "on",
+			inlineBudget: 0,
+		});
+		expect(text).toContain("## Namespace `mcp__docs`\nProduct documentation");
+	});
+
+	it("mode on: declared tools get a note and are not listed; mode only hides them and lists them", () => {
+		const tools = [
+			tool("read"),
+			tool("weather", { exposure: "codemode", active: false }),
+			tool("stock", { exposure: "deferred", active: false }),
+			tool("codemode", { exposure: "model-only" }),
+		];
+		const loadout = { declared: ["read", "codemode"], callable: ["read", "weather", "stock"], tools };
+		const on = prepareCodemodeLoadout(loadout, { mode: "on", inlineBudget: 3000 });
+		expect(on.hiddenDeclarations).toEqual([]);
+		expect(on.descriptions?.read).toContain("Codemode: `tools.read(args)` resolves to `string | {");
+		expect(on.descriptions?.codemode).toContain("### `weather`");
+		expect(on.descriptions?.codemode).not.toContain("### `read`");
+		expect(on.descriptions?.codemode).not.toContain("### `stock`");
+		const only = prepareCodemodeLoadout(loadout, { mode: "only", inlineBudget: 3000 });
+		expect(only.hiddenDeclarations).toEqual(["read"]);
+		expect(only.descriptions?.codemode).toContain("### `read`");
+		expect(toolSection(tool("read"))).toContain("### `read`");
+	});
+});

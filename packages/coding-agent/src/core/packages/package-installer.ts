@@ -1,0 +1,212 @@
+// Installs, updates and removes packages with the user's npm and the git on PATH. A failed install
+// leaves nothing behind: the npm project's files are restored and a new checkout is deleted.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import type { NpmClient } from "./npm-client.js";
+import {
+	gitPackagePath,
+	gitRoot,
+	type InstallScope,
+	npmPackagePath,
+	npmRoot,
+	type PackageLocations,
+} from "./package-locations.js";
+import { readPackageJson } from "./package-manifest.js";
+import {
+	type GitPackageSource,
+	type NpmPackageSource,
+	type PackageSource,
+	resolveLocalPath,
+} from "./package-source.js";
+import { PackageInstallError, type RunToolOptions, runTool } from "./run-tool.js";
+
+/** Progress of one operation, for the terminal (`Installing npm:x...`). */
+export type PackageProgress = { type: "start"; message: string } | { type: "output"; text: string };
+
+export interface PackageInstallerOptions extends PackageLocations {
+	npm: NpmClient;
+	onProgress?: (event: PackageProgress) => void;
+	signal?: AbortSignal;
+}
+
+/** Where a source's files are on disk when installed (local: the path itself), else undefined. */
+export function installedPackagePath(
+	locations: PackageLocations,
+	source: PackageSource,
+	scope: InstallScope,
+	baseDir: string,
+): string | undefined {
+	const path =
+		source.type === "npm"
+			? npmPackagePath(locations, source, scope)
+			: source.type === "git"
+				? gitPackagePath(locations, source, scope)
+				: resolveLocalPath(source.path, baseDir);
+	return existsSync(path) ? path : undefined;
+}
+
+/** Whether an installed npm package is the version its source asks for (a range or tag: any). */
+export function npmVersionMatches(source: NpmPackageSource, installedPath: string): boolean {
+	const version = readPackageJson(installedPath)?.version;
+	if (version === undefined) return false;
+	if (!source.pinned) return true;
+	return version === source.version!.replace(/^v/, "");
+}
+
+function ensureIgnoredFolder(dir: string): void {
+	mkdirSync(dir, { recursive: true });
+	const ignore = join(dir, ".gitignore");
+	if (!existsSync(ignore)) writeFileSync(ignore, "*\n!.gitignore\n");
+}
+
+function readIfExists(path: string): string | undefined {
+	return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+}
+
+// Removes now-empty folders between a deleted checkout and the git root.
+function pruneEmptyParents(from: string, root: string | undefined): void {
+	if (!root) return;
+	let current = dirname(from);
+	while (current.startsWith(resolve(root)) && current !== resolve(root)) {
+		if (existsSync(current) && readdirSync(current).length > 0) return;
+		try {
+			rmdirSync(current);
+		} catch {
+			// Already gone or not empty after all: stop pruning.
+			return;
+		}
+		current = dirname(current);
+	}
+}
+
+/** npm and git operations for one cwd and agent dir. */
+export class PackageInstaller {
+	constructor(private readonly options: PackageInstallerOptions) {}
+
+	private runOptions(cwd?: string): RunToolOptions {
+		return {
+			cwd,
+			signal: this.options.signal,
+			onOutput: this.options.onProgress ? (text) => this.options.onProgress?.({ type: "output", text }) : undefined,
+		};
+	}
+
+	private git(args: readonly string[], cwd?: string): Promise<string> {
+		return runTool("git", args, { ...this.runOptions(cwd), timeoutMs: 300_000 });
+	}
+
+	/** Installs (or repairs) a source in a scope. Local sources must exist; nothing is copied. */
+	async install(source: PackageSource, scope: InstallScope, baseDir: string): Promise<void> {
+		switch (source.type) {
+			case "npm":
+				return this.installNpm([source.spec], scope);
+			case "git":
+				return this.installGit(source, scope);
+			case "local": {
+				const path = resolveLocalPath(source.path, baseDir);
+				if (!existsSync(path)) throw new PackageInstallError(`Path does not exist: ${path}`);
+				return;
+			}
+			default: {
+				const never: never = source;
+				throw new Error(`unknown source ${JSON.stringify(never)}`);
+			}
+		}
+	}
+
+	/** `npm install <specs>` into the scope's npm project; on failure its files are put back. */
+	async installNpm(specs: readonly string[], scope: InstallScope): Promise<void> {
+		const root = npmRoot(this.options, scope);
+		const existed = existsSync(root);
+		const manifestPath = join(root, "package.json");
+		const lockPath = join(root, "package-lock.json");
+		const savedManifest = readIfExists(manifestPath);
+		const savedLock = readIfExists(lockPath);
+		ensureIgnoredFolder(root);
+		if (savedManifest === undefined) {
+			writeFileSync(manifestPath, `${JSON.stringify({ name: "pi-extensions", private: true }, null, 2)}\n`);
+		}
+		try {
+			await this.options.npm.run(this.options.npm.installArgs(specs, root), this.runOptions(root));
+		} catch (error) {
+			if (!existed) rmSync(root, { recursive: true, force: true });
+			else {
+				if (savedManifest !== undefined) writeFileAtomic(manifestPath, savedManifest);
+				if (savedLock !== undefined) writeFileAtomic(lockPath, savedLock);
+				else rmSync(lockPath, { force: true });
+			}
+			throw error;
+		}
+	}
+
+	private async installGit(source: GitPackageSource, scope: InstallScope): Promise<void> {
+		const target = gitPackagePath(this.options, source, scope);
+		if (existsSync(target)) return this.updateGit(source, scope);
+		const root = gitRoot(this.options, scope);
+		if (root) ensureIgnoredFolder(root);
+		mkdirSync(dirname(target), { recursive: true });
+		try {
+			await this.git(["clone", "--quiet", source.repo, target]);
+			if (source.ref) await this.git(["checkout", "--quiet", source.ref], target);
+			await this.installGitDependencies(target);
+		} catch (error) {
+			rmSync(target, { recursive: true, force: true });
+			pruneEmptyParents(target, root);
+			throw error;
+		}
+	}
+
+	private async installGitDependencies(target: string): Promise<void> {
+		const facts = readPackageJson(target);
+		if (!facts || Object.keys(facts.dependencies).length === 0) return;
+		await this.options.npm.run(this.options.npm.dependencyInstallArgs(), this.runOptions(target));
+	}
+
+	/**
+	 * Brings a checkout to its configured ref (pinned: that ref; else the remote's default branch).
+	 * A checkout that moved is cleaned and its dependencies reinstalled.
+	 */
+	async updateGit(source: GitPackageSource, scope: InstallScope): Promise<void> {
+		const target = gitPackagePath(this.options, source, scope);
+		if (!existsSync(target)) return this.installGit(source, scope);
+		const before = (await this.git(["rev-parse", "HEAD"], target)).trim();
+		if (source.ref) {
+			await this.git(["fetch", "--quiet", "origin", source.ref], target);
+		} else {
+			await this.git(["fetch", "--quiet", "--prune", "origin", "+HEAD:refs/remotes/origin/HEAD"], target);
+		}
+		const wanted = source.ref ? "FETCH_HEAD" : "refs/remotes/origin/HEAD";
+		const after = (await this.git(["rev-parse", `${wanted}^{commit}`], target)).trim();
+		if (after === before) return;
+		await this.git(["reset", "--quiet", "--hard", after], target);
+		await this.git(["clean", "-fdxq"], target);
+		await this.installGitDependencies(target);
+	}
+
+	/** Updates a source: unpinned npm to its newest release, git to its ref or default branch. */
+	async update(source: PackageSource, scope: InstallScope): Promise<void> {
+		if (source.type === "npm") {
+			const spec = source.version ? source.spec : `${source.name}@latest`;
+			return this.installNpm([spec], scope);
+		}
+		if (source.type === "git") return this.updateGit(source, scope);
+	}
+
+	/** Removes an installed package's files (local sources are left alone). */
+	async remove(source: PackageSource, scope: InstallScope): Promise<void> {
+		if (source.type === "npm") {
+			const root = npmRoot(this.options, scope);
+			if (!existsSync(join(root, "node_modules", source.name))) return;
+			await this.options.npm.run(this.options.npm.uninstallArgs(source.name, root), this.runOptions(root));
+			// npm leaves the folder when the package was not in package.json (installed by hand).
+			rmSync(npmPackagePath(this.options, source, scope), { recursive: true, force: true });
+			return;
+		}
+		if (source.type === "git") {
+			const target = gitPackagePath(this.options, source, scope);
+			rmSync(target, { recursive: true, force: true });
+			pruneEmptyParents(target, gitRoot(this.options, scope));
+		}
+	}
+}
