@@ -2,6 +2,19 @@ export type { Static, TSchema } from "@sinclair/typebox";
 export { Type } from "@sinclair/typebox";
 export type { ApiLoader } from "./api-registry.js";
 export { getApi, getRegisteredApis, hasApi, isApiLoaded, registerApi, unregisterApi } from "./api-registry.js";
+export type { ApiProvider, SystemMessage, TranscriptContext } from "./compat.js";
+export {
+	anthropicMessagesApi,
+	collapseSystemMessages,
+	getApiProvider,
+	getCurrentSystemPrompt,
+	getCurrentTools,
+	googleGenerativeAiApi,
+	openAICompletionsApi,
+	openAIResponsesApi,
+	registerApiProvider,
+	unregisterApiProviders,
+} from "./compat.js";
 export type {
 	ApiKeyCredential,
 	Credential,
@@ -145,6 +158,7 @@ export { calculateCost, contextTokens, emptyUsage } from "./utils/calculate-cost
 export { mergeHeaders } from "./utils/merge-headers.js";
 export { parsePartialJson, parseToolArguments } from "./utils/partial-json.js";
 export { sanitizeSurrogates } from "./utils/sanitize-unicode.js";
+export { uuidv7 } from "./utils/uuidv7.js";
 export { InvalidToolSchemaError, jsonSchemaToTypeBox } from "./validation/json-schema-to-typebox.js";
 export { validateToolArguments, validateToolCall } from "./validation/validate-tool-arguments.js";
 export { validateToolSchema } from "./validation/validate-tool-schema.js";

@@ -36,6 +36,7 @@ export type { ContextUsage, SessionStats } from "./core/agent-session/session-st
 export type { NavigateTreeOptions } from "./core/agent-session/session-tree-navigation.js";
 export { isTransientError } from "./core/agent-session/transient-errors.js";
 export { NothingToCompactError } from "./core/compaction/prepare-compaction.js";
+export { serializeConversation } from "./core/compaction/serialize-conversation.js";
 export { estimateContextTokens, estimateTokens } from "./core/compaction/token-estimate.js";
 export {
 	type ApiKeyCredential,
@@ -53,6 +54,17 @@ export {
 	type ExportHtmlOptions,
 	exportSessionToHtml,
 } from "./core/export-html/export-session-html.js";
+export {
+	createBashToolDefinition,
+	createEditToolDefinition,
+	createFindToolDefinition,
+	createGrepToolDefinition,
+	createLsToolDefinition,
+	createReadToolDefinition,
+	createWriteToolDefinition,
+	defineTool,
+	toolDefinitionOf,
+} from "./core/extensions/define-tool.js";
 export type {
 	CommandCompletion,
 	ExecResult,
@@ -130,8 +142,24 @@ export {
 	type WidgetOptions,
 	type WidgetPlacement,
 } from "./core/extensions/extension-ui-context.js";
+export {
+	formatReadLineRange,
+	parseFrontmatter,
+	stripFrontmatter,
+	VERSION,
+} from "./core/extensions/extension-utils.js";
 export { withFifoDialogs } from "./core/extensions/fifo-dialogs.js";
 export { formatExtensionErrorLine } from "./core/extensions/format-extension-error.js";
+export {
+	bundledHostPackagesWarning,
+	findBundledHostPackages,
+	HOST_PACKAGE_NAMES,
+	type HostPackage,
+	hostModuleSpecifiers,
+	hostPackageOf,
+	loadHostModules,
+	packageNameOf,
+} from "./core/extensions/host-modules.js";
 export {
 	type LoadExtensionsOptions,
 	type LoadedExtensions,
@@ -208,6 +236,7 @@ export type {
 	SessionTreeNode,
 	ThinkingLevelChangeEntry,
 } from "./core/session/session-types.js";
+export { createBashTool } from "./core/tools/bash.js";
 export {
 	type BashExecutionOptions,
 	type BashExecutionResult,
@@ -227,15 +256,23 @@ export {
 	isBuiltinToolName,
 	READ_ONLY_TOOL_NAMES,
 } from "./core/tools/create-tools.js";
+export { createEditTool } from "./core/tools/edit.js";
+export { withFileMutationQueue } from "./core/tools/file-mutation-queue.js";
+export { createFindTool } from "./core/tools/find.js";
+export { createGrepTool } from "./core/tools/grep.js";
+export { createLsTool } from "./core/tools/ls.js";
 export {
 	killTrackedProcessGroups,
 	registerProcessGroup,
 	trackedProcessGroups,
 } from "./core/tools/process-groups.js";
+export { createReadTool } from "./core/tools/read.js";
 export {
 	formatSize,
 	MAX_BYTES,
+	MAX_BYTES as DEFAULT_MAX_BYTES,
 	MAX_LINES,
+	MAX_LINES as DEFAULT_MAX_LINES,
 	type TruncationInfo,
 	type TruncationOptions,
 	type TruncationResult,
@@ -243,8 +280,23 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./core/tools/truncate.js";
+export { createWriteTool } from "./core/tools/write.js";
 export { isPiUserError, PiUserError } from "./core/user-error.js";
 export { type AcpModeOptions, runAcpMode } from "./modes/acp/acp-mode.js";
+export {
+	BorderedLoader,
+	CustomEditor,
+	DynamicBorder,
+	keyHint,
+	rawKeyHint,
+} from "./modes/interactive/components/extension-components.js";
+export {
+	type ExtensionTheme,
+	type ExtensionTheme as Theme,
+	getMarkdownTheme,
+	getSelectListTheme,
+	getSettingsListTheme,
+} from "./modes/interactive/extension-theme.js";
 export { InteractiveApp, type InteractiveAppOptions } from "./modes/interactive/interactive-app.js";
 export { type InteractiveModeOptions, runInteractiveMode } from "./modes/interactive/interactive-mode.js";
 export {

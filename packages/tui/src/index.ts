@@ -40,6 +40,7 @@ export { DifferentialRenderer, type RenderFrame } from "./differential-renderer.
 export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./fuzzy.js";
 export { findHighlightLanguage, highlightCodeHtml } from "./highlight-js.js";
 export { detectImageMimeType, getImageDimensions, type ImageDimensions } from "./image-dimensions.js";
+export { Key, renderFakeCursor } from "./key-ids.js";
 export {
 	DEFAULT_KEYBINDINGS,
 	getKeybindings,

@@ -10,24 +10,21 @@ const tempDir = useTempDirs();
 const EXAMPLES = join(import.meta.dirname, "..", "..", "examples", "extensions");
 
 describe("registrations", () => {
-	it("reserved command names are ignored and duplicates keep the first, each with a diagnostic", async () => {
+	it("a command may take a built-in's name (it runs outside the TUI); duplicates keep the first, with a diagnostic", async () => {
 		const ran: string[] = [];
 		const { session, result } = await createExtensionSession(tempDir(), [
 			(pi) => {
-				pi.registerCommand("model", { handler: () => void ran.push("model") });
+				pi.registerCommand("quit", { handler: () => void ran.push("quit") });
 				pi.registerCommand("deploy", { handler: () => void ran.push("first") });
 			},
 			(pi) => pi.registerCommand("deploy", { handler: () => void ran.push("second") }),
 		]);
 		await session.bindExtensions({});
 		await session.prompt("/deploy");
-		expect(ran).toEqual(["first"]);
-		expect(session.extensionRunner.getCommand("model")).toBeUndefined();
+		await session.prompt("/quit");
+		expect(ran).toEqual(["first", "quit"]);
 		const diagnostics = result.extensionsResult.runner!.diagnostics;
-		expect(diagnostics).toEqual([
-			'Command "/model" of <inline:0> ignored: the name is reserved for a built-in command',
-			'Command "/deploy" of <inline:1> ignored: already registered by <inline:0>',
-		]);
+		expect(diagnostics).toEqual(['Command "/deploy" of <inline:1> ignored: already registered by <inline:0>']);
 	});
 
 	it("a tool registered in session_start is active at once; setActiveTools chooses the active set", async () => {
@@ -97,7 +94,7 @@ describe("registrations", () => {
 		await run;
 	});
 
-	it("a tool named like a built-in replaces it; the same tool name twice: the last one wins; both say so", async () => {
+	it("a tool named like a built-in replaces it silently; the same tool name twice: the last one wins, with a diagnostic", async () => {
 		const tool = (text: string) => ({
 			name: "bash",
 			label: "bash",
@@ -112,8 +109,6 @@ describe("registrations", () => {
 		);
 		expect(session.agent.state.tools.map((active) => active.description)).toEqual(["second"]);
 		expect(result.extensionsResult.runner!.diagnostics).toEqual([
-			'Tool "bash" of <inline:0> replaces the built-in bash tool',
-			'Tool "bash" of <inline:1> replaces the built-in bash tool',
 			'Tool "bash" of <inline:1> replaces the one of <inline:0>',
 		]);
 	});

@@ -1,35 +1,13 @@
 import { spawn } from "node:child_process";
-import { isBuiltinToolName } from "../tools/create-tools.js";
+import type { Provider } from "@pi/ai";
+import type { ProviderConfig } from "../models/models-json.js";
 import type { ExecResult, ExtensionAPI, ExtensionEventBus, SlashCommandInfo } from "./extension-api.js";
 import type { ExtensionEventName } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
+import type { EntryRenderer, MessageRenderer } from "./extension-renderers.js";
 import type { ExtensionRunner } from "./extension-runner.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
-
-/** Built-in interactive command names extensions may not take (extensions.md §5, §10). */
-export const RESERVED_COMMAND_NAMES: ReadonlySet<string> = new Set([
-	"model",
-	"settings",
-	"tree",
-	"compact",
-	"reload",
-	"name",
-	"new",
-	"resume",
-	"fork",
-	"clone",
-	"login",
-	"logout",
-	"quit",
-	"exit",
-	"hotkeys",
-	"session",
-	"export",
-	"copy",
-	"scoped-models",
-	"changelog",
-]);
 
 /** The bus shared by every extension of one load. */
 export function createExtensionEventBus(): ExtensionEventBus {
@@ -105,13 +83,19 @@ export function createExtensionAPI(
 				list = [];
 				record.handlers.set(event as ExtensionEventName, list);
 			}
-			list.push(handler as AnyExtensionHandler);
+			const added = handler as AnyExtensionHandler;
+			list.push(added);
 			runner.markHandlersChanged();
+			return () => {
+				const current = record.handlers.get(event as ExtensionEventName);
+				const index = current?.indexOf(added) ?? -1;
+				if (index < 0) return;
+				current!.splice(index, 1);
+				runner.markHandlersChanged();
+			};
 		},
 		registerTool(tool) {
-			if (isBuiltinToolName(tool.name)) {
-				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the built-in ${tool.name} tool`);
-			}
+			// Replacing a built-in tool is a feature (extensions.md §5), so it is not reported.
 			const previous = runner.records.find((other) => other !== record && other.tools.has(tool.name));
 			if (previous)
 				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);
@@ -123,12 +107,6 @@ export function createExtensionAPI(
 		getAllTools: () => runner.host.getAllTools().map((tool) => ({ name: tool.name, description: tool.description })),
 		setActiveTools: (names) => runner.host.setActiveTools(names),
 		registerCommand(name, options) {
-			if (RESERVED_COMMAND_NAMES.has(name)) {
-				runner.diagnostics.push(
-					`Command "/${name}" of ${record.path} ignored: the name is reserved for a built-in command`,
-				);
-				return;
-			}
 			const owner =
 				runner.records.find((other) => other.commands.has(name)) ?? (record.commands.has(name) ? record : undefined);
 			if (owner) {
@@ -160,12 +138,32 @@ export function createExtensionAPI(
 		setModel: (model) => runner.host.setModel(model),
 		getThinkingLevel: () => runner.host.thinkingLevel,
 		setThinkingLevel: (level) => runner.host.setThinkingLevel(level),
-		registerProvider(name, config) {
-			runner.registerProvider(name, config);
+		registerProvider(nameOrProvider: string | Provider, config?: ProviderConfig) {
+			if (typeof nameOrProvider === "string") runner.registerProvider(nameOrProvider, config ?? {});
+			else runner.registerProviderObject(nameOrProvider);
 		},
 		unregisterProvider(name) {
 			runner.unregisterProvider(name);
 		},
+		registerVirtualModel(definition) {
+			runner.registerVirtualModel(definition);
+		},
+		unregisterVirtualModel(provider, id) {
+			runner.unregisterVirtualModel(provider, id);
+		},
+		registerMessageRenderer(customType, renderer) {
+			record.messageRenderers.set(customType, renderer as MessageRenderer);
+		},
+		registerEntryRenderer(customType, renderer) {
+			record.entryRenderers.set(customType, renderer as EntryRenderer);
+		},
+		registerToolRenderer(resolver) {
+			record.toolRenderers.push(resolver);
+		},
+		registerMarkdownTransformer(transformer) {
+			record.markdownTransformers.push(transformer);
+		},
+		getSettings: () => runner.getSettings(),
 		exec: (command, args = [], options = {}) => {
 			runner.assertActive();
 			return execCommand(command, args, {

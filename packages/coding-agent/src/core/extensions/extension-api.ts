@@ -1,13 +1,22 @@
 // What an extension sees: the `pi` API (extensions.md §5), `ctx` (§4) and the module contract (§1.2).
 import type { AgentToolResult, AgentToolUpdateCallback, ThinkingLevel, ToolExecutionMode } from "@pi/agent-core";
-import type { ImageContent, Model, TextContent } from "@pi/ai";
+import type { ImageContent, Model, Provider, TextContent } from "@pi/ai";
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { ContextUsage } from "../agent-session/session-stats.js";
+import type { Settings } from "../config/settings-types.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
+import type { VirtualModelDefinition } from "../models/virtual-models.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
 import type { CommandNavigateTreeOptions, CommandNewSessionOptions, ExtensionMode } from "./extension-bindings.js";
 import type { CustomMessageInput, ExtensionEventMap, ExtensionEventName } from "./extension-events.js";
+import type {
+	EntryRenderer,
+	MarkdownTransformer,
+	MessageRenderer,
+	ToolRendererResolver,
+	ToolRenderers,
+} from "./extension-renderers.js";
 import type { ExtensionUIContext } from "./extension-ui-context.js";
 
 /** `ctx` of every handler (extensions.md §4). A context of a replaced session throws when used. */
@@ -66,8 +75,14 @@ export type ExtensionHandler<E extends ExtensionEventName> = (
 /** The handler type of every event, by name. */
 export type ExtensionHandlers = { [E in ExtensionEventName]: ExtensionHandler<E> };
 
+/** What a tool returns: the agent's result, plus data for programmatic callers (`outputSchema`). */
+export type ExtensionToolResult<TDetails = unknown> = AgentToolResult<TDetails> & {
+	/** Machine-readable result matching the tool's `outputSchema`; the model still sees `content`. */
+	structuredContent?: unknown;
+};
+
 /** A tool an extension (or an SDK host) registers (extensions.md §5). */
-export interface ExtensionToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown> {
+export interface ExtensionToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown> extends ToolRenderers {
 	name: string;
 	label: string;
 	description: string;
@@ -78,13 +93,15 @@ export interface ExtensionToolDefinition<TParams extends TSchema = TSchema, TDet
 	promptSnippet?: string;
 	/** Bullets added to the Guidelines section while the tool is active. */
 	promptGuidelines?: string[];
+	/** JSON Schema of `structuredContent` in successful results. */
+	outputSchema?: TSchema;
 	execute(
 		toolCallId: string,
 		params: Static<TParams>,
 		signal: AbortSignal | undefined,
 		onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
 		ctx: ExtensionContext,
-	): Promise<AgentToolResult<TDetails>>;
+	): Promise<ExtensionToolResult<TDetails>>;
 }
 
 /** A completion offered for a command's arguments. */
@@ -142,7 +159,8 @@ export interface ExecResult {
 
 /** The `pi` object a factory receives (extensions.md §5). */
 export interface ExtensionAPI {
-	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandlers[E]): void;
+	/** Adds a handler; returns a function that removes it. */
+	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandlers[E]): () => void;
 	registerTool<TParams extends TSchema, TDetails>(tool: ExtensionToolDefinition<TParams, TDetails>): void;
 	getActiveTools(): string[];
 	getAllTools(): { name: string; description: string }[];
@@ -165,8 +183,23 @@ export interface ExtensionAPI {
 	setModel(model: Model): Promise<boolean>;
 	getThinkingLevel(): ThinkingLevel;
 	setThinkingLevel(level: ThinkingLevel): void;
+	/** Adds or replaces a provider: by name and models.json-style config, or a ready @pi/ai `Provider`. */
 	registerProvider(name: string, config: ProviderConfig): void;
+	registerProvider(provider: Provider): void;
 	unregisterProvider(name: string): void;
+	/** Adds (or replaces) a virtual model that routes each request to a physical one. */
+	registerVirtualModel<TState = unknown>(definition: VirtualModelDefinition<TState>): void;
+	unregisterVirtualModel(provider: string, id: string): void;
+	/** Draws custom messages of `customType` in the TUI. */
+	registerMessageRenderer<T = unknown>(customType: string, renderer: MessageRenderer<T>): void;
+	/** Draws custom entries (`appendEntry`) of `customType` in the TUI. */
+	registerEntryRenderer<T = unknown>(customType: string, renderer: EntryRenderer<T>): void;
+	/** Chooses the renderers of any tool by name (later registrations are asked first). */
+	registerToolRenderer(resolver: ToolRendererResolver): void;
+	/** Rewrites Markdown before the TUI draws it. */
+	registerMarkdownTransformer(transformer: MarkdownTransformer): void;
+	/** The merged settings in effect (global, then project). */
+	getSettings(): Settings;
 	exec(
 		command: string,
 		args?: string[],
@@ -175,8 +208,11 @@ export interface ExtensionAPI {
 	readonly events: ExtensionEventBus;
 }
 
-/** The module contract: the default export of an extension file. */
-export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
+/**
+ * The module contract: the default export of an extension file. What it returns is awaited and
+ * otherwise ignored (so `(pi) => pi.on(…)`, which returns the unsubscribe function, is fine).
+ */
+export type ExtensionFactory = (pi: ExtensionAPI) => unknown;
 
 /** An extension given as code instead of a file (`extensionFactories`, apps/pi's built-ins). */
 export interface InlineExtension {

@@ -1,5 +1,5 @@
 // What a mode hands extensions when it binds them (run-modes.md §8.4).
-import type { ExtensionUIContext } from "./extension-ui-context.js";
+import type { ModeUIContext } from "./extension-ui-context.js";
 
 /** The mode name extensions see as `ctx.mode`. */
 export type ExtensionMode = "tui" | "rpc" | "json" | "print";
@@ -47,7 +47,7 @@ export interface ExtensionErrorReport {
  * a mode binds, extensions run with the no-op UI context and mode "print".
  */
 export interface ExtensionBindings {
-	uiContext?: ExtensionUIContext;
+	uiContext?: ModeUIContext;
 	mode?: ExtensionMode;
 	commandContextActions?: CommandContextActions;
 	abortHandler?: () => void;

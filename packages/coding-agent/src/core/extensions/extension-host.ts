@@ -3,6 +3,7 @@
 import type { AgentMessage, AgentTool, ThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model, TextContent } from "@pi/ai";
 import type { ContextUsage } from "../agent-session/session-stats.js";
+import type { Settings } from "../config/settings-types.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ReadonlySessionManager } from "../session/readonly-session-manager.js";
 import type { SendMessageOptions, SlashCommandInfo } from "./extension-api.js";
@@ -26,6 +27,8 @@ export interface ExtensionHost {
 	setSystemPrompt(systemPrompt: string): void;
 	getSystemPromptOptions(): SystemPromptOptions;
 	isProjectTrusted(): boolean;
+	/** The merged settings in effect. */
+	getSettings(): Settings;
 	waitForIdle(): Promise<void>;
 	reload(): Promise<void>;
 	/** Tools: the agent's active tools and every tool known to the session. */

@@ -7,6 +7,12 @@ import type {
 	RegisteredShortcutOptions,
 } from "./extension-api.js";
 import type { ExtensionEventName } from "./extension-events.js";
+import type {
+	EntryRenderer,
+	MarkdownTransformer,
+	MessageRenderer,
+	ToolRendererResolver,
+} from "./extension-renderers.js";
 
 /** Any handler, as stored (the event name keys it). */
 export type AnyExtensionHandler = ExtensionHandler<ExtensionEventName>;
@@ -20,6 +26,10 @@ export interface ExtensionRecord {
 	commands: Map<string, RegisteredCommandOptions>;
 	shortcuts: Map<string, RegisteredShortcutOptions>;
 	flags: Map<string, RegisteredFlagOptions>;
+	messageRenderers: Map<string, MessageRenderer>;
+	entryRenderers: Map<string, EntryRenderer>;
+	toolRenderers: ToolRendererResolver[];
+	markdownTransformers: MarkdownTransformer[];
 }
 
 export function createExtensionRecord(path: string): ExtensionRecord {
@@ -30,6 +40,10 @@ export function createExtensionRecord(path: string): ExtensionRecord {
 		commands: new Map(),
 		shortcuts: new Map(),
 		flags: new Map(),
+		messageRenderers: new Map(),
+		entryRenderers: new Map(),
+		toolRenderers: [],
+		markdownTransformers: [],
 	};
 }
 

@@ -1,8 +1,11 @@
 import type { AgentMessage, AgentTool } from "@pi/agent-core";
-import type { ImageContent } from "@pi/ai";
+import type { ImageContent, Provider } from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
+import type { Settings } from "../config/settings-types.js";
 import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
+import type { VirtualModelDefinition } from "../models/virtual-models.js";
 import type {
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -20,6 +23,7 @@ import { createExtensionContexts, type ExtensionContexts } from "./extension-con
 import type { ExtensionEventMap, ExtensionEventName, SessionStartEventPayload } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import { collectByKey, type ExtensionLoadError, type ExtensionRecord } from "./extension-record.js";
+import type { EntryRenderer, MarkdownTransformer, MessageRenderer, ToolRenderers } from "./extension-renderers.js";
 import type {
 	BeforeCompactDecision,
 	BeforeCompactRequest,
@@ -33,7 +37,12 @@ import type {
 	SessionShutdownReason,
 } from "./extension-runner-seam.js";
 import type { ExtensionRunnerView } from "./extension-runner-view.js";
-import { type ExtensionUIContext, noopUIContext } from "./extension-ui-context.js";
+import {
+	completeUIContext,
+	type ExtensionUIContext,
+	type ModeUIContext,
+	noopUIContext,
+} from "./extension-ui-context.js";
 import { HandlerTable } from "./handler-table.js";
 import {
 	emitBeforeAgentStartOf,
@@ -45,6 +54,17 @@ import {
 } from "./result-events.js";
 import { extensionCommandInfo } from "./slash-command-info.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
+
+/** One kind of renderer across extensions, by key: the first registration of a key wins. */
+function collectRenderers<T>(
+	records: readonly ExtensionRecord[],
+	pick: (record: ExtensionRecord) => ReadonlyMap<string, T>,
+): Map<string, T> {
+	const collected = new Map<string, T>();
+	for (const record of records)
+		for (const [key, value] of pick(record)) if (!collected.has(key)) collected.set(key, value);
+	return collected;
+}
 
 /** Errors kept for a later `onError` binding; the rest are dropped. */
 const MAX_PENDING_ERRORS = 100;
@@ -94,9 +114,11 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	private readonly contexts: ExtensionContexts;
 
 	private readonly flagValues: Readonly<Record<string, boolean | string>>;
+	private readonly settings: SettingsManager | undefined;
 
-	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>> } = {}) {
+	constructor(options: { flagValues?: Readonly<Record<string, boolean | string>>; settings?: SettingsManager } = {}) {
 		this.flagValues = options.flagValues ?? {};
+		this.settings = options.settings;
 		this.contexts = createExtensionContexts(this);
 	}
 
@@ -256,17 +278,77 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	}
 
 	registerProvider(name: string, config: ProviderConfig): void {
-		this.assertActive();
-		const apply = () => this.modelRuntime?.registerProvider(name, config);
-		if (this.modelRuntime) apply();
-		else this.pendingProviders.push(apply);
+		this.whenModelRuntime((runtime) => runtime.registerProvider(name, config));
 	}
 
 	unregisterProvider(name: string): void {
+		this.whenModelRuntime((runtime) => runtime.unregisterProvider(name));
+	}
+
+	registerProviderObject(provider: Provider): void {
+		this.whenModelRuntime((runtime) => runtime.setProvider(provider));
+	}
+
+	registerVirtualModel<TState>(definition: VirtualModelDefinition<TState>): void {
+		this.whenModelRuntime((runtime) => runtime.registerVirtualModel(definition));
+	}
+
+	unregisterVirtualModel(provider: string, id: string): void {
+		this.whenModelRuntime((runtime) => runtime.unregisterVirtualModel(provider, id));
+	}
+
+	/** Runs `apply` now, or once the model runtime is known (registrations during load are queued). */
+	private whenModelRuntime(apply: (runtime: ModelRuntime) => void): void {
 		this.assertActive();
-		const apply = () => this.modelRuntime?.unregisterProvider(name);
-		if (this.modelRuntime) apply();
-		else this.pendingProviders.push(apply);
+		if (this.modelRuntime) apply(this.modelRuntime);
+		else this.pendingProviders.push(() => this.modelRuntime && apply(this.modelRuntime));
+	}
+
+	// --- settings and renderers --------------------------------------------------------------
+
+	/** The merged settings (the session's; during load, those given to `loadExtensions`). */
+	getSettings(): Settings {
+		if (this.hasHost) return this.host.getSettings();
+		return { ...(this.settings?.getSettings() ?? {}) };
+	}
+
+	/** The renderer of custom messages of `customType` (first registration wins). */
+	getMessageRenderer(customType: string): MessageRenderer | undefined {
+		return collectRenderers(this.records, (record) => record.messageRenderers).get(customType);
+	}
+
+	/** The renderer of custom entries of `customType` (first registration wins). */
+	getEntryRenderer(customType: string): EntryRenderer | undefined {
+		return collectRenderers(this.records, (record) => record.entryRenderers).get(customType);
+	}
+
+	/**
+	 * The renderers of tool `name`: resolvers (latest registration first), each able to defer to
+	 * the next; last, the tool definition's own `renderCall` / `renderResult`.
+	 */
+	getToolRenderers(name: string): ToolRenderers | undefined {
+		const resolvers = this.records.flatMap((record) => record.toolRenderers).reverse();
+		const definition = collectByKey(this.records, (record) => record.tools, true).get(name);
+		const fromDefinition: ToolRenderers | undefined =
+			definition && (definition.renderCall || definition.renderResult)
+				? { renderCall: definition.renderCall, renderResult: definition.renderResult }
+				: undefined;
+		const resolve = (index: number): ToolRenderers | undefined => {
+			const resolver = resolvers[index];
+			if (!resolver) return fromDefinition;
+			try {
+				return resolver(name, () => resolve(index + 1));
+			} catch (error) {
+				this.reportError({ extensionPath: "registerToolRenderer", event: "render", error: messageOf(error) });
+				return resolve(index + 1);
+			}
+		};
+		return resolve(0);
+	}
+
+	/** Every Markdown transformer, in load order. */
+	getMarkdownTransformers(): MarkdownTransformer[] {
+		return this.records.flatMap((record) => record.markdownTransformers);
 	}
 
 	// --- seam: commands (first registration of a name wins) --------------------------------
@@ -305,8 +387,8 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	}
 
 	/** Sets the UI context; without one (undefined) the no-op context applies and `hasUI` is false. */
-	setUIContext(uiContext: ExtensionUIContext | undefined): void {
-		this.uiContext = uiContext ?? noopUIContext;
+	setUIContext(uiContext: ModeUIContext | undefined, mode: ExtensionMode = this.modeName): void {
+		this.uiContext = uiContext ? completeUIContext(uiContext, mode) : noopUIContext;
 	}
 
 	/**
@@ -314,7 +396,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	 * the stored `session_start` then `resources_discover`.
 	 */
 	async bind(bindings: ExtensionBindings): Promise<void> {
-		if (bindings.uiContext) this.setUIContext(bindings.uiContext);
+		if (bindings.uiContext) this.setUIContext(bindings.uiContext, bindings.mode);
 		if (bindings.mode) this.modeName = bindings.mode;
 		if (bindings.commandContextActions) this.actions = bindings.commandContextActions;
 		if (bindings.abortHandler) this.abortHandler = bindings.abortHandler;

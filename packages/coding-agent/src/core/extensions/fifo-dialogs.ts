@@ -38,6 +38,20 @@ export function withFifoDialogs(ui: ExtensionUIContext): ExtensionUIContext {
 		setToolsExpanded: (expanded) => ui.setToolsExpanded(expanded),
 		getToolsExpanded: () => ui.getToolsExpanded(),
 		onTerminalInput: (listener) => ui.onTerminalInput(listener),
+		get theme() {
+			return ui.theme;
+		},
+		getAllThemes: () => ui.getAllThemes(),
+		getTheme: (name) => ui.getTheme(name),
+		setTheme: (name) => ui.setTheme(name),
+		setFooter: (factory) => ui.setFooter(factory),
+		setHeader: (factory) => ui.setHeader(factory),
+		setEditorComponent: (factory) => ui.setEditorComponent(factory),
+		getEditorComponent: () => ui.getEditorComponent(),
+		addAutocompleteProvider: (provider) => ui.addAutocompleteProvider(provider),
+		setWorkingIndicator: (indicator) => ui.setWorkingIndicator(indicator),
+		setWorkingVisible: (visible) => ui.setWorkingVisible(visible),
+		setHiddenThinkingLabel: (label) => ui.setHiddenThinkingLabel(label),
 		select: (title, choices, options) =>
 			enqueue<string | undefined>(undefined, options, (rest) => ui.select(title, choices, rest)),
 		confirm: (title, message, options) => enqueue(false, options, (rest) => ui.confirm(title, message, rest)),

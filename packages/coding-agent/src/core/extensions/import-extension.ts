@@ -1,37 +1,12 @@
 import type { Jiti } from "jiti";
 import type { ExtensionFactory } from "./extension-api.js";
-
-/**
- * The host's packages, handed to every extension as the very module objects the host uses, so
- * all extensions share one copy (extensions.md §1.3) even when none is installed next to them.
- * Loaded on first use: a run without file extensions never pays for them.
- */
-async function hostModules(): Promise<Record<string, unknown>> {
-	const [codingAgent, ai, agentCore, tui, typebox, typeboxValue, typeboxCompiler] = await Promise.all([
-		import("../../index.js"),
-		import("@pi/ai"),
-		import("@pi/agent-core"),
-		import("@pi/tui"),
-		import("@sinclair/typebox"),
-		import("@sinclair/typebox/value"),
-		import("@sinclair/typebox/compiler"),
-	]);
-	return {
-		"@pi/coding-agent": codingAgent,
-		"@pi/ai": ai,
-		"@pi/agent-core": agentCore,
-		"@pi/tui": tui,
-		"@sinclair/typebox": typebox,
-		"@sinclair/typebox/value": typeboxValue,
-		"@sinclair/typebox/compiler": typeboxCompiler,
-	};
-}
+import { loadHostModules } from "./host-modules.js";
 
 let jitiInstance: Promise<Jiti> | undefined;
 
 function getJiti(): Promise<Jiti> {
 	// jiti itself (~500 KB) is imported here too, so runs without file extensions never parse it.
-	jitiInstance ??= Promise.all([hostModules(), import("jiti")]).then(([virtualModules, { createJiti }]) =>
+	jitiInstance ??= Promise.all([loadHostModules(), import("jiti")]).then(([virtualModules, { createJiti }]) =>
 		// moduleCache off: every load (startup, /reload, a new session) gets fresh module instances.
 		createJiti(import.meta.url, { moduleCache: false, virtualModules, interopDefault: false }),
 	);

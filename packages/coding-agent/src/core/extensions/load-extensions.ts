@@ -54,7 +54,7 @@ function inlineName(entry: ExtensionFactory | InlineExtension, index: number): s
  * factory) is skipped and reported with its path and line; the others still load.
  */
 export async function loadExtensions(options: LoadExtensionsOptions): Promise<LoadedExtensions> {
-	const runner = new ExtensionRunner({ flagValues: options.flagValues });
+	const runner = new ExtensionRunner({ flagValues: options.flagValues, settings: options.settings });
 	const bus = createExtensionEventBus();
 	const extensions: { path: string }[] = [];
 	const seen = new Set<string>();

@@ -86,6 +86,7 @@ export function createSessionExtensionHost(
 		},
 		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),
 		isProjectTrusted: () => session.settingsManager.isProjectTrusted(),
+		getSettings: () => ({ ...session.settingsManager.getSettings() }),
 		waitForIdle: () => session.waitForSettled(),
 		reload: () => session.reload(),
 		getActiveToolNames: () => agent.state.tools.map((tool) => tool.name),

@@ -18,6 +18,12 @@ import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
 import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
+import {
+	isVirtualModel,
+	streamVirtualModel,
+	type VirtualModelDefinition,
+	virtualModelEntry,
+} from "./virtual-models.js";
 
 /** Where a provider's credential comes from, for `pi auth list` (never the secret itself). */
 export type CredentialSource =
@@ -68,6 +74,11 @@ export class ModelRuntime {
 	private readonly providerObjects = new Map<string, Provider>();
 	private config: ModelsJson = { providers: {} };
 	private readonly valueDiagnostics = new Set<string>();
+	/** Virtual models by `provider/id`, with their catalogue entry and router state. */
+	private readonly virtualModels = new Map<
+		string,
+		{ definition: VirtualModelDefinition<unknown>; entry: Model; state: unknown }
+	>();
 
 	constructor(
 		readonly authStorage: AuthStorage,
@@ -176,13 +187,36 @@ export class ModelRuntime {
 		this.rebuild();
 	}
 
+	/** Adds (or replaces) a virtual model (docs/extensions.md "Virtual models"). */
+	registerVirtualModel<TState>(definition: VirtualModelDefinition<TState>): void {
+		const key = `${definition.provider}/${definition.id}`;
+		const entry = virtualModelEntry(definition as VirtualModelDefinition<never>);
+		this.virtualModels.set(key, {
+			definition: definition as VirtualModelDefinition<unknown>,
+			entry,
+			state: this.virtualModels.get(key)?.state,
+		});
+	}
+
+	unregisterVirtualModel(provider: string, id: string): void {
+		this.virtualModels.delete(`${provider}/${id}`);
+	}
+
+	/** The registered virtual models' catalogue entries. */
+	getVirtualModels(): Model[] {
+		return [...this.virtualModels.values()].map((virtual) => virtual.entry);
+	}
+
 	/** The underlying @pi/ai collection. */
 	getModelsCollection(): Models {
 		return this.models;
 	}
 
 	getAll(): Model[] {
-		return this.models.getModels();
+		const virtual = this.getVirtualModels();
+		// A virtual model hides a physical one of the same provider and id.
+		const hidden = new Set(virtual.map((model) => `${model.provider}/${model.id}`));
+		return [...this.models.getModels().filter((model) => !hidden.has(`${model.provider}/${model.id}`)), ...virtual];
 	}
 
 	getProviderIds(): string[] {
@@ -190,7 +224,7 @@ export class ModelRuntime {
 	}
 
 	getModel(providerId: string, modelId: string): Model | undefined {
-		return this.models.getModel(providerId, modelId);
+		return this.virtualModels.get(`${providerId}/${modelId}`)?.entry ?? this.models.getModel(providerId, modelId);
 	}
 
 	/** Alias of `getModel`. */
@@ -209,11 +243,17 @@ export class ModelRuntime {
 		for (const provider of this.models.getProviders()) {
 			if (await this.hasAuth(provider.id)) configured.add(provider.id);
 		}
-		return this.getAll().filter((model) => configured.has(model.provider));
+		// A virtual model under a provider id no provider uses is always available.
+		return this.getAll().filter(
+			(model) => configured.has(model.provider) || (isVirtualModel(model) && !this.models.getProvider(model.provider)),
+		);
 	}
 
 	async hasAuth(providerId: string): Promise<boolean> {
 		if (this.runtimeKeys.has(providerId)) return true;
+		// Virtual models of a provider id no provider uses need no credential of their own.
+		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
+			return true;
 		try {
 			return (await this.models.getAuth(providerId)) !== undefined;
 		} catch {
@@ -245,10 +285,23 @@ export class ModelRuntime {
 
 	/** Streams through the catalogue; a runtime key for the model's provider is applied. */
 	streamSimple(model: Model, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream {
+		const virtual = isVirtualModel(model) ? this.virtualModels.get(`${model.provider}/${model.id}`) : undefined;
+		if (virtual) {
+			return streamVirtualModel(virtual.definition, model, context, options, {
+				ctx: { modelRegistry: this },
+				state: virtual.state,
+				setState: (state) => {
+					virtual.state = state;
+				},
+				stream: (physical, physicalContext, physicalOptions) =>
+					this.models.streamSimple(physical, physicalContext, this.withRuntimeKey(physical, physicalOptions)),
+			});
+		}
 		return this.models.streamSimple(model, context, this.withRuntimeKey(model, options));
 	}
 
-	completeSimple(model: Model, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage> {
+	async completeSimple(model: Model, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage> {
+		if (isVirtualModel(model)) return this.streamSimple(model, context, options).result();
 		return this.models.completeSimple(model, context, this.withRuntimeKey(model, options));
 	}
 

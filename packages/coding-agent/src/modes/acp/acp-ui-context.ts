@@ -4,11 +4,7 @@ import type {
 	RequestPermissionResponse,
 	ToolCallUpdate,
 } from "@agentclientprotocol/sdk";
-import {
-	type DialogOptions,
-	type ExtensionUIContext,
-	noopUIContext,
-} from "../../core/extensions/extension-ui-context.js";
+import { type DialogOptions, type ModeUIContext, noopUIContext } from "../../core/extensions/extension-ui-context.js";
 
 // Extension dialogs over ACP: `confirm` and yes/no `select` become `session/request_permission`
 // with allow-once / allow-always / reject; other selects offer their options. A client that
@@ -50,7 +46,7 @@ function yesNoPair(options: readonly string[]): { yes: string; no: string } | un
 }
 
 /** The ExtensionUIContext of one ACP session. */
-export class AcpUIContext implements ExtensionUIContext {
+export class AcpUIContext implements ModeUIContext {
 	/** Answers given as "always", per dialog (title + message or options). */
 	private readonly remembered = new Map<string, string | boolean>();
 	private dialogCount = 0;

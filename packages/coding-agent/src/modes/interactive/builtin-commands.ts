@@ -30,6 +30,9 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "quit", description: "Quit pi" },
 ];
 
+/** Names of the TUI's own commands: one an extension also registers runs the built-in here. */
+export const BUILTIN_COMMAND_NAMES: ReadonlySet<string> = new Set(BUILTINS.map((command) => command.name));
+
 /**
  * The slash commands the TUI handles itself, before `session.prompt()` (run-modes.md §7.5), and
  * the `!cmd` / `!!cmd` shell escapes.

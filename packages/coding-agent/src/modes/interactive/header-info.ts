@@ -1,4 +1,5 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { BUILTIN_COMMAND_NAMES } from "./builtin-commands.js";
 import type { HeaderInfo } from "./components/header.js";
 
 /** What the start-up header lists for the runtime's current session. */
@@ -24,6 +25,13 @@ export function collectHeaderInfo(
 		warnings: [
 			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
 			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
+			...session.extensionRunner
+				.getCommands()
+				.filter((command) => BUILTIN_COMMAND_NAMES.has(command.name))
+				.map(
+					(command) =>
+						`Extension command "/${command.name}" of ${command.extensionPath} has the name of a built-in command: here the built-in runs (the extension's runs over RPC and in print mode)`,
+				),
 			...(runtime.modelFallbackMessage ? [runtime.modelFallbackMessage] : []),
 			...(session.model
 				? []

@@ -1,10 +1,10 @@
 // What the app's helpers (keys, built-in commands, selectors, ctx.ui) use of it. A type of its own
 // so they need not import the app that constructs them.
-import type { Container, Editor, KeybindingsManager, TUI } from "@pi/tui";
+import type { Component, Container, Editor, KeybindingsManager, TUI } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { Settings } from "../../core/config/settings-types.js";
-import type { ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
+import type { ModeUIContext } from "../../core/extensions/extension-ui-context.js";
 import type { LinesComponent } from "./components/lines-component.js";
 import type { Theme } from "./theme.js";
 import type { Transcript } from "./transcript.js";
@@ -26,13 +26,17 @@ export interface InteractiveAppView {
 	/** True while a prompt of the main loop (or a command) is running. */
 	readonly isBusy: boolean;
 	/** The TUI's `ctx.ui` (`TuiUIContext`). */
-	readonly uiContext: ExtensionUIContext & {
+	readonly uiContext: ModeUIContext & {
 		secret(title: string): Promise<string | undefined>;
 		/** Offers raw input to extension listeners; true when one consumed it. */
 		dispatchTerminalInput(data: string): boolean;
 	};
 	/** The built-in slash commands (`BuiltinCommands`). */
 	readonly commands: { run(text: string): boolean; openExternalEditor(): void };
+	/** The editor that has the user's input: an extension's or the built-in one. */
+	readonly activeEditor: Component;
+	/** Puts an extension's component in place of the header, editor or footer (undefined: the built-in one). */
+	setExtensionSlot(slot: "header" | "editor" | "footer", component: Component | undefined): void;
 	themeNames(): string[];
 	setTheme(name: string): void;
 	/** Shows a theme without saving it (undefined: back to the chosen one; `redraw` false only forgets it). */

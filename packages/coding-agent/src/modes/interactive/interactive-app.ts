@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import type { ImageContent } from "@pi/ai";
 import {
 	CombinedAutocompleteProvider,
+	type Component,
 	Container,
 	Editor,
 	type KeybindingsManager,
@@ -19,13 +20,14 @@ import { DefaultResourceLoader } from "../../core/sdk.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
-import { BuiltinCommands } from "./builtin-commands.js";
+import { BUILTIN_COMMAND_NAMES, BuiltinCommands } from "./builtin-commands.js";
 import { announceUpdate } from "./changelog-notice.js";
 import { FooterComponent } from "./components/footer.js";
 import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
+import { setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
 import { GitignoreAwareAutocomplete } from "./gitignore-autocomplete.js";
@@ -68,6 +70,11 @@ export class InteractiveApp implements InteractiveAppView {
 	readonly widgetsAbove = new Container();
 	readonly widgetsBelow = new Container();
 	private readonly header = new LinesComponent();
+	/** Where the header, editor and footer sit, so an extension can replace each (ctx.ui.setHeader …). */
+	private readonly headerSlot = new Container();
+	private readonly editorSlot = new Container();
+	private readonly footerSlot = new Container();
+	private extensionEditor: Component | undefined;
 	private readonly status: StatusIndicator;
 	private readonly pending = new LinesComponent();
 	/** One-line hint above the editor ("Press Ctrl+C again to quit"). */
@@ -101,6 +108,7 @@ export class InteractiveApp implements InteractiveAppView {
 		this.appearance = new AppAppearance(runtime, options, env);
 		const tuiSettings = this.appearance.settings;
 		this.theme = this.appearance.createTheme();
+		setExtensionTheme(this.theme);
 		this.headerThemeWarnings = this.appearance.warnings;
 		const loaded = loadKeybindings(runtime.agentDir);
 		this.keybindings = loaded.manager;
@@ -143,14 +151,40 @@ export class InteractiveApp implements InteractiveAppView {
 			this.resolveExit = resolve;
 		});
 		this.layout = new ScreenLayout(
-			[this.header, this.transcript.container],
-			[this.status, this.pending, this.widgetsAbove, this.hint, this.editor, this.widgetsBelow, this.footer],
+			[this.headerSlot, this.transcript.container],
+			[this.status, this.pending, this.widgetsAbove, this.hint, this.editorSlot, this.widgetsBelow, this.footerSlot],
 			() => this.tui.terminal.rows,
 			this.theme,
 		);
+		this.headerSlot.addChild(this.header);
+		this.editorSlot.addChild(this.editor);
+		this.footerSlot.addChild(this.footer);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
+	}
+
+	/** The editor that has the user's input: an extension's (setEditorComponent) or the built-in one. */
+	get activeEditor(): Component {
+		return this.extensionEditor ?? this.editor;
+	}
+
+	/** Puts an extension's component in place of the header, editor or footer (undefined: the built-in one). */
+	setExtensionSlot(slot: "header" | "editor" | "footer", component: Component | undefined): void {
+		const target = slot === "header" ? this.headerSlot : slot === "editor" ? this.editorSlot : this.footerSlot;
+		const builtin = slot === "header" ? this.header : slot === "editor" ? this.editor : this.footer;
+		target.clear();
+		target.addChild(component ?? builtin);
+		if (slot === "editor") {
+			const text = (this.extensionEditor as Editor | undefined)?.getText?.() ?? this.editor.getText();
+			this.extensionEditor = component;
+			if (component instanceof Editor) {
+				component.onSubmit = (submitted) => this.handleSubmit(submitted);
+				component.setText(text);
+			}
+			this.tui.setFocus(this.activeEditor);
+		}
+		this.tui.requestRender();
 	}
 
 	get session(): AgentSession {
@@ -314,6 +348,7 @@ export class InteractiveApp implements InteractiveAppView {
 	/** Re-creates the theme object in place (colours and layout) and redraws everything with it. */
 	rebuildTheme(): void {
 		Object.assign(this.theme, this.appearance.createTheme());
+		setExtensionTheme(this.theme);
 		this.showHeader();
 		this.transcript.reset(this.session.messages);
 		this.refreshEditorChrome();
@@ -326,10 +361,13 @@ export class InteractiveApp implements InteractiveAppView {
 		this.editor.borderStyle = this.theme.thinkingBorder(session.model?.reasoning ? session.thinkingLevel : "off");
 		const commands: SlashCommand[] = [
 			...this.commands.slashCommands(),
-			...session.extensionRunner.getCommands().map((command) => ({
-				name: command.name,
-				...(command.description ? { description: command.description } : {}),
-			})),
+			...session.extensionRunner
+				.getCommands()
+				.filter((command) => !BUILTIN_COMMAND_NAMES.has(command.name))
+				.map((command) => ({
+					name: command.name,
+					...(command.description ? { description: command.description } : {}),
+				})),
 			...session.skills.map((skill) => ({ name: `skill:${skill.name}`, description: skill.description })),
 			...session.promptTemplates.map((template) => ({ name: template.name, description: template.description })),
 		];

@@ -1,15 +1,22 @@
-import type { Component, Container, Timers } from "@pi/tui";
+import type { AutocompleteProvider, Component, Container, Timers } from "@pi/tui";
 import type {
+	CustomComponentFactory,
+	CustomComponentOptions,
 	DialogOptions,
-	ExtensionUIContext,
+	EditorComponentFactory,
+	ModeUIContext,
 	NotifyType,
 	TerminalInputListener,
+	UIComponentFactory,
 	WidgetContent,
 	WidgetOptions,
+	WorkingIndicator,
 } from "../../core/extensions/extension-ui-context.js";
 import { type DialogAnswer, DialogComponent, type DialogKind } from "./components/dialog.js";
 import { LinesComponent } from "./components/lines-component.js";
+import { type ExtensionTheme, extensionThemeOf } from "./extension-theme.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
+import { createTheme } from "./theme.js";
 
 /** Time source of dialog timeouts (tests inject a manual clock). */
 export interface DialogClock {
@@ -41,7 +48,9 @@ function isComponent(value: unknown): value is Component {
  * a countdown for timeouts; notices in the transcript; statuses in the footer; widgets above or
  * below the editor; the editor text; raw terminal input listeners.
  */
-export class TuiUIContext implements ExtensionUIContext {
+export class TuiUIContext implements ModeUIContext {
+	private editorFactory: EditorComponentFactory | undefined;
+	private readonly autocompleteProviders = new Set<AutocompleteProvider>();
 	private readonly queue: QueuedDialog[] = [];
 	private active: QueuedDialog | undefined;
 	private readonly widgets = new Map<string, { component: LinesComponent; container: Container }>();
@@ -122,25 +131,90 @@ export class TuiUIContext implements ExtensionUIContext {
 		this.app.tui.requestRender();
 	}
 
-	async custom<T>(
-		factory: (done: (result: T) => void) => unknown,
-		options?: { overlay?: boolean },
-	): Promise<T | undefined> {
+	async custom<T>(factory: CustomComponentFactory<T>, options?: CustomComponentOptions): Promise<T | undefined> {
 		if (this.disposed) return undefined;
 		return new Promise<T | undefined>((resolve) => {
 			let handle: { hide(): void } | undefined;
+			let settled: { result: T } | undefined;
 			const done = (result: T): void => {
+				settled = { result };
 				handle?.hide();
-				this.app.tui.setFocus(this.app.editor);
+				this.app.tui.setFocus(this.app.activeEditor);
+				this.app.tui.requestRender();
 				resolve(result);
 			};
-			const component = factory(done);
-			if (!isComponent(component)) {
+			const show = (component: Component | undefined): void => {
+				if (settled) return;
+				if (!isComponent(component)) {
+					resolve(undefined);
+					return;
+				}
+				handle = this.app.tui.showOverlay(component, options?.overlay === false ? { anchor: "bottom" } : {});
+				this.app.tui.requestRender();
+			};
+			let built: ReturnType<CustomComponentFactory<T>>;
+			try {
+				built = factory(this.app.tui, this.theme, this.app.keybindings, done);
+			} catch (error) {
 				resolve(undefined);
-				return;
+				throw error;
 			}
-			handle = this.app.tui.showOverlay(component, options?.overlay === false ? { anchor: "bottom" } : {});
+			if (built instanceof Promise) built.then(show, () => resolve(undefined));
+			else show(built);
 		});
+	}
+
+	get theme(): ExtensionTheme {
+		return extensionThemeOf(this.app.theme);
+	}
+
+	getAllThemes(): string[] {
+		return this.app.themeNames();
+	}
+
+	getTheme(name: string): ExtensionTheme | undefined {
+		return this.app.themeNames().includes(name) ? extensionThemeOf(createTheme(name)) : undefined;
+	}
+
+	setTheme(name: string): { success: boolean; error?: string } {
+		if (!this.app.themeNames().includes(name)) return { success: false, error: `Unknown theme "${name}"` };
+		this.app.setTheme(name);
+		return { success: true };
+	}
+
+	setFooter(factory: UIComponentFactory | undefined): void {
+		this.app.setExtensionSlot("footer", factory?.(this.app.tui, this.theme));
+	}
+
+	setHeader(factory: UIComponentFactory | undefined): void {
+		this.app.setExtensionSlot("header", factory?.(this.app.tui, this.theme));
+	}
+
+	setEditorComponent(factory: EditorComponentFactory | undefined): void {
+		this.editorFactory = factory;
+		this.app.setExtensionSlot("editor", factory?.(this.app.tui, this.theme, this.app.keybindings));
+	}
+
+	getEditorComponent(): EditorComponentFactory | undefined {
+		return this.editorFactory;
+	}
+
+	addAutocompleteProvider(provider: AutocompleteProvider): () => void {
+		// Kept for the editor's completion chain [later: merged into the editor's suggestions].
+		this.autocompleteProviders.add(provider);
+		return () => this.autocompleteProviders.delete(provider);
+	}
+
+	setWorkingIndicator(_indicator: WorkingIndicator | undefined): void {
+		// The working line keeps the host spinner; the message is what extensions change (setWorkingMessage).
+	}
+
+	setWorkingVisible(visible: boolean): void {
+		if (!visible) this.app.setWorkingMessage(undefined);
+	}
+
+	setHiddenThinkingLabel(_label: string | undefined): void {
+		// Hidden thinking blocks are not labelled in this TUI; nothing to change.
 	}
 
 	setWorkingMessage(message: string | undefined): void {

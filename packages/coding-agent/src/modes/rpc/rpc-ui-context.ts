@@ -3,6 +3,7 @@
 // and forgotten, terminal-only members degrade as §11.7 lists.
 import { randomUUID } from "node:crypto";
 import type { DialogOptions, ExtensionUIContext } from "../../core/extensions/extension-ui-context.js";
+import { getExtensionTheme } from "../interactive/extension-theme.js";
 import type { RpcExtensionUIRequest } from "./rpc-types.js";
 
 type DialogMethod = "select" | "confirm" | "input" | "editor";
@@ -22,16 +23,6 @@ export interface RpcUIContext extends ExtensionUIContext {
 	cancelAll(): void;
 	/** Number of dialogs waiting for an answer. */
 	pendingCount(): number;
-	// Terminal-only members, degraded in RPC (rpc.md §11.7).
-	setWorkingVisible(...args: unknown[]): void;
-	setWorkingIndicator(...args: unknown[]): void;
-	setHiddenThinkingLabel(...args: unknown[]): void;
-	setFooter(...args: unknown[]): void;
-	setHeader(...args: unknown[]): void;
-	setEditorComponent(...args: unknown[]): void;
-	getAllThemes(): unknown[];
-	getTheme(name: string): undefined;
-	setTheme(...args: unknown[]): { success: false; error: string };
 }
 
 function dialogValue(method: DialogMethod, answer: Record<string, unknown> | undefined): unknown {
@@ -131,6 +122,11 @@ export function createRpcUIContext(write: (request: RpcExtensionUIRequest) => vo
 		getAllThemes: () => [],
 		getTheme: () => undefined,
 		setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
+		get theme() {
+			return getExtensionTheme();
+		},
+		getEditorComponent: () => undefined,
+		addAutocompleteProvider: () => () => undefined,
 		handleResponse(record) {
 			if (typeof record.id !== "string") return;
 			pending.get(record.id)?.settle(record);

@@ -369,7 +369,7 @@ describe("interactive app keys and commands", () => {
 
 	it("custom() shows an extension component as an overlay until it calls done", async () => {
 		const fixture = await setup();
-		const result = fixture.app.uiContext.custom<string>((done) => ({
+		const result = fixture.app.uiContext.custom<string>((_tui, _theme, _keybindings, done) => ({
 			render: () => ["Pick a colour: press r"],
 			invalidate: () => undefined,
 			handleInput: (data: string) => {
