@@ -60,10 +60,10 @@ describe("bad flags: one clear line, exit 1", () => {
 		expect(result.code).toBe(1);
 	});
 
-	it("a later subcommand says it is not available yet and exits 2", async () => {
-		const result = await runPi(env, ["install", "npm:foo"]);
-		expect(result.stderr).toBe('Subcommand "install" is not available yet\n');
-		expect(result.code).toBe(2);
+	it("a package command without its source is one line and exit 1", async () => {
+		const result = await runPi(env, ["install"]);
+		expect(result.stderr).toBe("Error: Missing install source. Usage: pi install <source> [-l|--local] [-y|--yes]\n");
+		expect(result.code).toBe(1);
 	});
 });
 
