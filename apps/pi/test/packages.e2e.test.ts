@@ -171,6 +171,9 @@ describe("pi install from npm", () => {
 			expect(readFileSync(join(env.agentDir, "settings.json"), "utf8")).toBe(before);
 			expect(existsSync(join(env.agentDir, "npm"))).toBe(false);
 			expect(existsSync(join(env.agentDir, "git"))).toBe(false);
+			const badGit = await pi(["install", `${gitServer.url}owner/missing.git`]);
+			expect(badGit.code).toBe(1);
+			expect(existsSync(join(env.agentDir, "git"))).toBe(false);
 		},
 		TIMEOUT,
 	);
@@ -190,6 +193,12 @@ describe("pi install from git and local paths", () => {
 			expect(JSON.parse(readFileSync(join(checkout, "package.json"), "utf8")).version).toBe("1.0.0");
 			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 			expect((await pi(["-p", "hi"])).stderr).toContain("loaded:pi-gitpkg@1.0.0");
+			const badRef = await pi(["install", `${gitServer.url}owner/repo.git@no-such-tag`], env.root);
+			expect(badRef.code).toBe(1);
+			expect(badRef.stderr).toMatch(/^Error: Could not install .*no-such-tag.*\n$/);
+			const missing = await pi(["install", `${gitServer.url}owner/missing.git`]);
+			expect(missing.code).toBe(1);
+			expect(missing.stderr).toMatch(/^Error: Could not install .*: fatal: repository .* not found\n$/);
 			const unpinned = await pi(["install", `${gitServer.url}owner/repo.git`]);
 			expect(unpinned.code).toBe(0);
 			expect(settings().packages).toEqual([`${gitServer.url}owner/repo.git`]);

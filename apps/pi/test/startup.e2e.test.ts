@@ -59,6 +59,12 @@ describe("bad flags: one clear line, exit 1", () => {
 		expect(result.stderr).toBe('Error: Model "no-such-model-anywhere" not found (see pi --list-models)\n');
 		expect(result.code).toBe(1);
 	});
+
+	it("a package command without its source is one line and exit 1", async () => {
+		const result = await runPi(env, ["install"]);
+		expect(result.stderr).toBe("Error: Missing install source. Usage: pi install <source> [-l|--local] [-y|--yes]\n");
+		expect(result.code).toBe(1);
+	});
 });
 
 describe("first run without a model", () => {

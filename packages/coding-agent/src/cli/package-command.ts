@@ -59,6 +59,8 @@ interface ParsedCommand {
 	yes: boolean;
 	approve?: boolean;
 	help: boolean;
+	/** `pi update --self` (pi 1.4's self-update): not done here, pi says how. */
+	self?: boolean;
 	error?: string;
 }
 
@@ -74,6 +76,7 @@ function parse(argv: readonly string[]): ParsedCommand {
 		else if (arg === "-a" || arg === "--approve") parsed.approve = true;
 		else if (arg === "-na" || arg === "--no-approve") parsed.approve = false;
 		else if (command === "update" && (arg === "--extensions" || arg === "--all")) continue;
+		else if (command === "update" && (arg === "--self" || arg === "self" || arg === "pi")) parsed.self = true;
 		else if (command === "update" && arg === "--extension") parsed.source = rest[++i];
 		else if (arg.startsWith("-") && arg !== "-") parsed.error = `Unknown option ${arg} for "${command}"`;
 		else if (parsed.source === undefined && command !== "list") parsed.source = arg;
@@ -156,6 +159,12 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 				return 0;
 			}
 			case "update": {
+				if (parsed.self) {
+					process.stdout.write(
+						"pi does not update itself: update it with the tool that installed it (e.g. npm install -g <pi package>). Packages: pi update [source]\n",
+					);
+					return 0;
+				}
 				await operations.update(parsed.source, trusted ? ["user", "project"] : ["user"]);
 				progress.stop();
 				process.stdout.write(parsed.source ? `Updated ${parsed.source}\n` : "Updated packages\n");

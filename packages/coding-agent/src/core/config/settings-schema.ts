@@ -91,6 +91,8 @@ const CHECKS: Record<string, Check> = {
 	prompts: stringList,
 	themes: stringList,
 	packages: { schema: Type.Array(Type.Unknown()), expected: "an array" },
+	// The package manager pi installs packages with (docs/packages.md), e.g. ["pnpm"].
+	npmCommand: stringList,
 	enableSkillCommands: boolean,
 	defaultProjectTrust: oneOf("ask", "always", "never"),
 	alwaysTrust: boolean,

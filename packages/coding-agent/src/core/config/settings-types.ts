@@ -50,6 +50,8 @@ export interface Settings {
 	prompts?: string[];
 	themes?: string[];
 	packages?: unknown[];
+	/** The command pi installs npm packages with, as argv (default `["npm"]`; e.g. `["pnpm"]`). */
+	npmCommand?: string[];
 	enableSkillCommands?: boolean;
 	defaultProjectTrust?: "ask" | "always" | "never";
 	alwaysTrust?: boolean;

@@ -80,6 +80,15 @@ function pruneEmptyParents(from: string, root: string | undefined): void {
 	}
 }
 
+function dropDependency(manifestPath: string, name: string): void {
+	const text = readIfExists(manifestPath);
+	if (text === undefined) return;
+	const manifest = JSON.parse(text) as { dependencies?: Record<string, string> };
+	if (!manifest.dependencies || !(name in manifest.dependencies)) return;
+	delete manifest.dependencies[name];
+	writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** npm and git operations for one cwd and agent dir. */
 export class PackageInstaller {
 	constructor(private readonly options: PackageInstallerOptions) {}
@@ -144,6 +153,7 @@ export class PackageInstaller {
 		const target = gitPackagePath(this.options, source, scope);
 		if (existsSync(target)) return this.updateGit(source, scope);
 		const root = gitRoot(this.options, scope);
+		const rootExisted = root !== undefined && existsSync(root);
 		if (root) ensureIgnoredFolder(root);
 		mkdirSync(dirname(target), { recursive: true });
 		try {
@@ -153,6 +163,8 @@ export class PackageInstaller {
 		} catch (error) {
 			rmSync(target, { recursive: true, force: true });
 			pruneEmptyParents(target, root);
+			// A first install that failed leaves no git folder behind either.
+			if (root && !rootExisted) rmSync(root, { recursive: true, force: true });
 			throw error;
 		}
 	}
@@ -198,7 +210,13 @@ export class PackageInstaller {
 		if (source.type === "npm") {
 			const root = npmRoot(this.options, scope);
 			if (!existsSync(join(root, "node_modules", source.name))) return;
-			await this.options.npm.run(this.options.npm.uninstallArgs(source.name, root), this.runOptions(root));
+			try {
+				await this.options.npm.run(this.options.npm.uninstallArgs(source.name, root), this.runOptions(root));
+			} catch {
+				// npm could not rewrite its tree (offline, broken lock file): drop the package by hand,
+				// so a removal never depends on the network.
+				dropDependency(join(root, "package.json"), source.name);
+			}
 			// npm leaves the folder when the package was not in package.json (installed by hand).
 			rmSync(npmPackagePath(this.options, source, scope), { recursive: true, force: true });
 			return;

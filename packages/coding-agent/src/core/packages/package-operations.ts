@@ -89,8 +89,9 @@ export class PackageOperations {
 		const matches = entries.filter((entry) => identityOfSourceString(entry.source, baseDir) === wanted);
 		if (matches.length === 0) return false;
 		this.progress(`Removing ${source}...`);
-		updatePackagesInFile(path, (packages) => packages.filter((raw) => !matches.some((entry) => entry.raw === raw)));
+		// Files first: if they cannot be removed, the entry stays and the error says why.
 		await this.installer.remove(parsed, scope);
+		updatePackagesInFile(path, (packages) => packages.filter((raw) => !matches.some((entry) => entry.raw === raw)));
 		return true;
 	}
 

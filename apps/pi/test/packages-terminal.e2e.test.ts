@@ -1,0 +1,51 @@
+// `pi install` at a terminal (issue 21): it says what the package can do and asks before writing
+// anything when the package runs code; -y skips the question. `pi config` opens its selector.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { hasTmux } from "./interactive-tmux.js";
+import { writePackage } from "./support/package-servers.js";
+import { useTmuxSession } from "./tmux-session.js";
+
+const tmuxAvailable = hasTmux();
+if (!tmuxAvailable) console.warn("pi install terminal e2e tests skipped: tmux is not installed");
+
+const PACKAGE = {
+	"package.json": JSON.stringify({ name: "pi-asks", version: "1.0.0" }),
+	"extensions/run.ts": "export default function (pi) {}\n",
+	"prompts/hi.md": "Hello\n",
+};
+
+describe.skipIf(!tmuxAvailable)("pi install at a terminal (tmux)", () => {
+	const session = useTmuxSession();
+	const settingsPath = () => join(session.env.agentDir, "settings.json");
+	const packages = () => (JSON.parse(readFileSync(settingsPath(), "utf8")) as { packages?: unknown[] }).packages;
+
+	it("shows the capabilities and writes nothing when the answer is no", async () => {
+		const dir = join(session.env.root, "asks");
+		writePackage(dir, PACKAGE);
+		const pi = session.start(["install", dir]);
+		const screen = await pi.waitFor("Install it? [y/N]");
+		expect(screen).toContain("1 extension (run code inside pi with your permissions): extensions/run.ts");
+		expect(screen).toContain("1 prompt template: /hi");
+		pi.type("n");
+		pi.keys("Enter");
+		await pi.waitFor(/PI_EXITED 1/);
+		expect(packages()).toBeUndefined();
+	});
+
+	it("installs after yes, and -y does not ask", async () => {
+		const dir = join(session.env.root, "asks");
+		writePackage(dir, PACKAGE);
+		const pi = session.start(["install", dir]);
+		await pi.waitFor("Install it? [y/N]");
+		pi.type("y");
+		pi.keys("Enter");
+		await pi.waitFor("PI_EXITED 0");
+		expect(packages()).toEqual(["../../../asks"]);
+		const again = session.start(["install", "-y", dir]);
+		const screen = await again.waitFor("PI_EXITED 0");
+		expect(screen).not.toContain("Install it?");
+		expect(existsSync(dir)).toBe(true);
+	});
+});
