@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { isLocalSource } from "../core/packages/package-source.js";
 import { createAgentSessionServices } from "../core/sdk.js";
 import { expandHome, getAgentDir } from "../core/session/session-paths.js";
 import type { Args } from "./args.js";
@@ -19,8 +20,7 @@ export async function extensionFlagsForHelp(
 		agentDir: getAgentDir(),
 		projectTrusted: args.approve,
 		extensionPaths: args.extensions.map((path) => {
-			if (path.startsWith("builtin:")) return path;
-			if (/^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())) return path.trim();
+			if (!isLocalSource(path)) return path.trim();
 			const expanded = expandHome(path);
 			return isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
 		}),

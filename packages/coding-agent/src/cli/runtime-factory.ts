@@ -6,6 +6,7 @@ import type {
 	CreateAgentSessionRuntimeResult,
 } from "../core/agent-session/agent-session-runtime.js";
 import type { ExtensionFactory, InlineExtension } from "../core/extensions/extension-api.js";
+import { isLocalSource } from "../core/packages/package-source.js";
 import type { ResourceLoaderOptions } from "../core/resources/resource-loader.js";
 import { createAgentSessionFromServices, createAgentSessionServices, type LoadExtensionsResult } from "../core/sdk.js";
 import { expandHome } from "../core/session/session-paths.js";
@@ -65,9 +66,7 @@ export function createCliRuntimeFactory(inputs: CliRuntimeInputs): CreateAgentSe
 	// `builtin:<name>` names a built-in extension, and package sources (`-e npm:x`, `-e git:…`) are
 	// installed for the run: neither is resolved as a path.
 	const extensionPaths = args.extensions.map((path) =>
-		path.startsWith("builtin:") || /^(npm:|git:|github:|https?:|ssh:)/.test(path.trim())
-			? path.trim()
-			: absolutePath(path, launchCwd),
+		isLocalSource(path) ? absolutePath(path, launchCwd) : path.trim(),
 	);
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }): Promise<CreateAgentSessionRuntimeResult> => {
 		const services = await createAgentSessionServices({

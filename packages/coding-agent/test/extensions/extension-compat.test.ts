@@ -11,7 +11,7 @@ import {
 	hostPackageOf,
 	loadHostModules,
 } from "../../src/core/extensions/host-modules.js";
-import { Compile } from "../../src/core/extensions/typebox-compat.js";
+import { Compile, typeboxCompilerModule, typeboxValueModule } from "../../src/core/extensions/typebox-compat.js";
 import { useTempDirs } from "../support/temp-dir.js";
 import { createExtensionSession } from "./extension-test-support.js";
 
@@ -42,6 +42,28 @@ describe("host-module map", () => {
 		expect(check.Check({ mood: "calm" })).toBe(true);
 		expect(check.Check({ mood: "angry" })).toBe(false);
 		expect(() => check.Parse({ mood: 3 })).toThrow();
+	});
+
+	it("plain JSON Schema (no TypeBox kind) works with Value and TypeCompiler, as extensions pass it", () => {
+		const raw = {
+			type: "object",
+			properties: { task: { type: "string" }, mood: { type: "string", enum: ["calm", "busy"] } },
+			required: ["task"],
+			maxProperties: 16,
+			additionalProperties: true,
+		};
+		const { Value } = typeboxValueModule as {
+			Value: { Check(schema: unknown, value: unknown): boolean; Clone<T>(value: T): T };
+		};
+		expect(Value.Check(raw, { task: "x", mood: "calm" })).toBe(true);
+		expect(Value.Check(raw, { mood: "calm" })).toBe(false);
+		expect(Value.Check(StringEnum(["a", "b"]), "a")).toBe(true);
+		expect(Value.Clone({ a: 1 })).toEqual({ a: 1 });
+		const { TypeCompiler } = typeboxCompilerModule as {
+			TypeCompiler: { Compile(schema: unknown): { Check(value: unknown): boolean } };
+		};
+		expect(TypeCompiler.Compile(raw).Check({ task: "y" })).toBe(true);
+		expect(TypeCompiler.Compile(raw).Check({ task: 3 })).toBe(false);
 	});
 });
 

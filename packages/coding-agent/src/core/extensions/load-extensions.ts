@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
 import type { ResolvedPackage } from "../packages/package-resolver.js";
+import { isLocalSource } from "../packages/package-source.js";
 import type { SessionPackages } from "../packages/session-packages.js";
 import { createExtensionAPI, createExtensionEventBus } from "./create-extension-api.js";
 import {
@@ -190,7 +191,7 @@ function warnAboutBundledHostPackages(runner: ExtensionRunner, path: string, war
 // `-e npm:…`, `-e git:…`, `-e https://…`, or `-e <folder>` of a pi package (a `pi` manifest or
 // conventional resource folders): a package for this run, whose skills and prompts load too.
 function isPackageSourceValue(value: string): boolean {
-	if (/^(npm:|git:|github:|https?:|ssh:)/.test(value.trim())) return true;
+	if (!isLocalSource(value)) return !isBuiltinExtensionRef(value);
 	if (!isAbsolute(value) || !isDirectory(value)) return false;
 	if (["extensions", "skills", "prompts", "themes"].some((name) => isDirectory(join(value, name)))) return true;
 	try {

@@ -11,6 +11,30 @@ import { Value } from "@sinclair/typebox/value";
 type Schema = typebox.TSchema;
 
 /**
+ * `schema` rebuilt from TypeBox builders when the host's TypeBox cannot read it as it is: plain
+ * JSON Schema (extensions pass tool schemas they got from elsewhere, e.g. an MCP server) has no
+ * TypeBox kind, and `Type.Unsafe` (StringEnum) has one the compiler and `Value` do not know.
+ */
+function rebuiltForHost<T>(schema: T): T {
+	return jsonSchemaToTypeBox(JSON.parse(JSON.stringify(schema))) as T;
+}
+
+function hasTypeBoxKind(schema: unknown): boolean {
+	return typeof schema === "object" && schema !== null && typebox.Kind in schema;
+}
+
+/** Runs `use` on the schema as given, or on its rebuilt form when the host cannot read it. */
+function withReadableSchema<R>(schema: unknown, use: (readable: unknown) => R): R {
+	if (!hasTypeBoxKind(schema)) return use(rebuiltForHost(schema));
+	try {
+		return use(schema);
+	} catch (error) {
+		if (!(error instanceof Error) || !/unknown type/i.test(error.message)) throw error;
+		return use(rebuiltForHost(schema));
+	}
+}
+
+/**
  * The validator 1.x's `Compile()` returns: the checks of a compiled 0.x `TypeCheck`, plus the
  * 1.x `Parse` (check, or throw with the first error) and the value helpers 1.x puts on it.
  */
@@ -20,17 +44,11 @@ export class CompatValidator<T extends Schema = Schema> {
 
 	constructor(schema: T, references: Schema[] = []) {
 		let usable = schema;
-		let check: ReturnType<typeof TypeCompiler.Compile<T>>;
-		try {
-			check = TypeCompiler.Compile(schema, references);
-		} catch {
-			// Kinds the compiler does not know (e.g. `Type.Unsafe` from StringEnum): compile the plain
-			// JSON Schema instead, rebuilt from TypeBox builders.
-			usable = jsonSchemaToTypeBox(JSON.parse(JSON.stringify(schema))) as T;
-			check = TypeCompiler.Compile(usable, references);
-		}
+		this.#check = withReadableSchema(schema, (readable) => {
+			usable = readable as T;
+			return TypeCompiler.Compile(usable, references);
+		});
 		this.#schema = usable;
-		this.#check = check;
 	}
 
 	Schema(): T {
@@ -87,12 +105,49 @@ export const typeboxModule: Record<string, unknown> = {
 	default: typebox.Type,
 };
 
+/** The `Value` functions whose first argument is a schema (`Clone`, `Equal`, `Hash`… take values). */
+const SCHEMA_FIRST_VALUE_FUNCTIONS = new Set([
+	"Assert",
+	"Cast",
+	"Check",
+	"Clean",
+	"Convert",
+	"Create",
+	"Decode",
+	"Default",
+	"Encode",
+	"Errors",
+	"Parse",
+]);
+
+/** `Value` whose schema-first functions also read plain JSON Schema (see `rebuiltForHost`). */
+const compatValue: Record<string, unknown> = Object.fromEntries(
+	Object.entries(Value).map(([name, member]) => [
+		name,
+		typeof member === "function" && SCHEMA_FIRST_VALUE_FUNCTIONS.has(name)
+			? (schema: unknown, ...rest: unknown[]) =>
+					withReadableSchema(schema, (readable) => (member as (...args: unknown[]) => unknown)(readable, ...rest))
+			: member,
+	]),
+);
+
 /** `typebox/value` / `@sinclair/typebox/value`. */
-export const typeboxValueModule: Record<string, unknown> = { ...typeboxValue, default: Value };
+export const typeboxValueModule: Record<string, unknown> = {
+	...typeboxValue,
+	Value: compatValue,
+	default: compatValue,
+};
+
+/** 0.x's `TypeCompiler`, whose `Compile` also reads plain JSON Schema. */
+const compatTypeCompiler = {
+	...TypeCompiler,
+	Compile: <T extends Schema>(schema: T, references: Schema[] = []) =>
+		withReadableSchema(schema, (readable) => TypeCompiler.Compile(readable as T, references)),
+};
 
 /** `@sinclair/typebox/compiler` (0.x), with 1.x's `Compile` beside `TypeCompiler`. */
 export const typeboxCompilerModule: Record<string, unknown> = {
-	TypeCompiler,
+	TypeCompiler: compatTypeCompiler,
 	TypeCheck: Object.getPrototypeOf(TypeCompiler.Compile(typebox.Type.Any())).constructor,
 	Compile,
 	Validator: CompatValidator,
