@@ -130,9 +130,7 @@ for (const providerId of providerIds) {
 	dataFiles.set(`${providerId}.json`, `${JSON.stringify(models)}\n`);
 }
 
-const imports = providerIds.map(
-	(id) => `import type { ${typeName(id)}ModelId } from "./${id}.js";`,
-);
+const imports = providerIds.map((id) => `import type { ${typeName(id)}ModelId } from "./${id}.js";`);
 const indexLines = [
 	HEADER,
 	"",
