@@ -89,7 +89,14 @@ function pi14Session(): string {
 			timestamp: at,
 			message: { role: "system", content: "", sections: { skills: "<skills/>" }, timestamp: 5 },
 		},
-		{ type: "context_edit", id: "e8", parentId: "e7", timestamp: at, targetId: "e5", replacement: { content: "[redacted]" } },
+		{
+			type: "context_edit",
+			id: "e8",
+			parentId: "e7",
+			timestamp: at,
+			targetId: "e5",
+			replacement: { content: "[redacted]" },
+		},
 		{ type: "context_edit", id: "e9", parentId: "e8", timestamp: at, targetId: "e3", replacement: null },
 	];
 	return `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;

@@ -95,7 +95,8 @@ export function buildContextFromPath(path: readonly SessionEntry[]): SessionCont
 		if (!message) continue;
 		const edit = edits.get(entry.id);
 		if (edit === undefined) messages.push(message);
-		else if (edit.replacement !== null) messages.push(withReplacedContent(message, replacementContent(edit.replacement)));
+		else if (edit.replacement !== null)
+			messages.push(withReplacedContent(message, replacementContent(edit.replacement)));
 	}
 	return { messages, thinkingLevel, model };
 }
@@ -116,10 +117,7 @@ function replacementContent(replacement: NonNullable<ContextEditEntry["replaceme
  * `message` with its content replaced (a context edit). Assistant and tool-result messages hold
  * block lists, so a string becomes one text block; other messages without content stay as they are.
  */
-function withReplacedContent(
-	message: SessionMessage,
-	replacement: ContextEditContent,
-): SessionMessage {
+function withReplacedContent(message: SessionMessage, replacement: ContextEditContent): SessionMessage {
 	switch (message.role) {
 		case "assistant":
 			return {
