@@ -37,6 +37,9 @@ beforeAll(async () => {
 		writePackage(dir, fixture("pi-fixture", version));
 		registry.publish(dir, "pi-fixture", version);
 	}
+	const two = join(scratch.root, "pkg-two");
+	writePackage(two, fixture("pi-fixture-two", "1.0.0"));
+	registry.publish(two, "pi-fixture-two", "1.0.0");
 	mkdirSync(join(scratch.root, "git", "owner"), { recursive: true });
 	gitServer = new LoopbackGitServer(join(scratch.root, "git"));
 	await gitServer.start();
@@ -98,6 +101,28 @@ describe("pi install from npm", () => {
 			expect(run.stderr).toContain("loaded:pi-fixture@1.1.0");
 			expect(lastRequest()).toContain("Say hello to Bob please");
 			expect(lastRequest()).toContain("fixture-skill");
+		},
+		TIMEOUT,
+	);
+
+	it(
+		"two concurrent installs in one HOME both land: npm project and settings name both packages",
+		async () => {
+			const [first, second] = await Promise.all([
+				pi(["install", "npm:pi-fixture@1.0.0"]),
+				pi(["install", "npm:pi-fixture-two"]),
+			]);
+			expect(first.code).toBe(0);
+			expect(second.code).toBe(0);
+			expect([...(settings().packages ?? [])].sort()).toEqual(["npm:pi-fixture-two", "npm:pi-fixture@1.0.0"]);
+			const project = JSON.parse(readFileSync(join(env.agentDir, "npm", "package.json"), "utf8")) as {
+				dependencies: Record<string, string>;
+			};
+			expect(Object.keys(project.dependencies).sort()).toEqual(["pi-fixture", "pi-fixture-two"]);
+			expect(existsSync(join(env.agentDir, "npm.lock"))).toBe(false);
+			for (const name of ["pi-fixture", "pi-fixture-two"]) {
+				expect(existsSync(join(env.agentDir, "npm", "node_modules", name, "package.json"))).toBe(true);
+			}
 		},
 		TIMEOUT,
 	);
