@@ -301,6 +301,30 @@ describe("pi install from git and local paths", () => {
 		TIMEOUT,
 	);
 
+	it(
+		"pi list checks extensions without running their top-level code and names one that cannot load",
+		async () => {
+			const dir = join(env.root, "side-effect-pkg");
+			const marker = join(env.root, "top-level-ran");
+			writePackage(dir, {
+				"package.json": JSON.stringify({ name: "pi-side-effect", version: "1.0.0" }),
+				"extensions/ok.ts": `import { writeFileSync } from "node:fs";
+writeFileSync(${JSON.stringify(marker)}, "ran");
+export default function () {}
+`,
+				"extensions/broken.ts": `import { x } from "not-installed-anywhere";\nexport default function () {}\n`,
+			});
+			expect((await pi(["install", dir])).code).toBe(0);
+			const listed = await pi(["list"]);
+			expect(listed.code).toBe(0);
+			expect(listed.stdout).toContain("extension: extensions/ok.ts (loads)");
+			expect(listed.stdout).toContain('extension: extensions/broken.ts (fails to load:');
+			expect(listed.stdout).toContain('cannot resolve "not-installed-anywhere"');
+			expect(existsSync(marker)).toBe(false);
+		},
+		TIMEOUT,
+	);
+
 	it("each package command has --help", async () => {
 		for (const command of ["install", "remove", "uninstall", "update", "list", "config"]) {
 			const result = await pi([command, "--help"]);
