@@ -318,7 +318,7 @@ export default function () {}
 			const listed = await pi(["list"]);
 			expect(listed.code).toBe(0);
 			expect(listed.stdout).toContain("extension: extensions/ok.ts (loads)");
-			expect(listed.stdout).toContain('extension: extensions/broken.ts (fails to load:');
+			expect(listed.stdout).toContain("extension: extensions/broken.ts (fails to load:");
 			expect(listed.stdout).toContain('cannot resolve "not-installed-anywhere"');
 			expect(existsSync(marker)).toBe(false);
 		},

@@ -7,13 +7,13 @@ import { builtinModules, createRequire } from "node:module";
 import { dirname, join, parse, resolve } from "node:path";
 import { hostModuleSpecifiers, hostPackageOf, packageNameOf } from "./host-modules.js";
 
-// Static imports and re-exports (`import x from "m"`, `export * from "m"`, `import "m"`),
-// dynamic `import("m")` and `require("m")`. Type-only imports are erased at load and skipped.
+// Static imports and re-exports (`import x from "m"`, `export * from "m"`, `import "m"`): the
+// ones that fail a load. Dynamic `import()` and `require()` run later, often guarded (optional
+// dependencies, code for a browser page inside a template string), so they are not checked.
+// Type-only imports are erased at load and skipped.
 const IMPORT_PATTERNS = [
 	/(?:^|[;\n}])\s*(import|export)\s+(type\s+)?[^;'"]*?\bfrom\s*["']([^"']+)["']/g,
 	/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g,
-	/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-	/\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
 ];
 
 const RELATIVE_SUFFIXES = ["", ".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
@@ -87,7 +87,9 @@ export async function checkExtensionModule(path: string): Promise<{ ok: true } |
 		const parseError = /__JITI_ERROR__ = (\{.*\})/.exec(code);
 		if (parseError) {
 			const info = JSON.parse(parseError[1]!) as { line?: number; column?: number; message?: string };
-			return { error: `${path}:${info.line ?? 1}:${(info.column ?? 0) + 1}: ${info.message?.trim() ?? "syntax error"}` };
+			return {
+				error: `${path}:${info.line ?? 1}:${(info.column ?? 0) + 1}: ${info.message?.trim() ?? "syntax error"}`,
+			};
 		}
 	} catch (error) {
 		return { error: `${path}: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}` };
