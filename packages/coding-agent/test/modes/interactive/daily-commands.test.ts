@@ -30,7 +30,7 @@ describe("the daily commands", () => {
 		const savedBefore = settings.getDefaultThinkingLevel();
 		await fixture.type("/thinking\r");
 		await fixture.waitForText("Thinking Level");
-		expect(fixture.screen()).toContain("Ctrl+S set as default");
+		expect(fixture.screen()).toContain("Ctrl+S to set as default · Escape/Ctrl+C to cancel");
 		const current = fixture.app.session.thinkingLevel;
 		await fixture.type("\x1b[B\r");
 		await fixture.waitForText("Thinking level:");
