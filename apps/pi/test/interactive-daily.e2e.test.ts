@@ -124,7 +124,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Model selection saved to settings");
 		expect(settings().enabledModels).toEqual([`${MOCK_PROVIDER}/second-model`]);
 		pi.keys("Escape");
-		await pi.waitFor((screen) => !screen.includes("Scoped Models"));
+		await pi.waitFor((screen) => !screen.includes("Model Configuration"));
 		await command(pi, "/trust", "Project trust");
 		pi.keys("Enter");
 		await pi.waitFor("Saved trust decision: trusted");
