@@ -181,7 +181,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("C-s");
 		await pi.waitFor("Sort: Fuzzy");
 		pi.keys("C-d");
-		await pi.waitFor("Cannot delete the active session");
+		await pi.waitFor("Cannot delete the currently active session");
 		pi.type("first");
 		await pi.waitFor((screen) => !screen.includes("● second session"));
 		pi.keys("C-r");
