@@ -108,7 +108,7 @@ describe("pi mcp (shell commands)", () => {
 		writeMcpJson({ old: { type: "sse", url: "http://127.0.0.1:1/sse" } });
 		const list = await runPi(env, ["mcp", "list"], { cwd: env.cwd });
 		expect(list.code).toBe(1);
-		expect(list.stderr).toContain('server "old": legacy SSE transport is not supported; use the streamable HTTP URL');
+		expect(list.stdout).toContain('server "old": legacy SSE transport is not supported; use the streamable HTTP URL');
 	});
 });
 
@@ -134,16 +134,20 @@ describe("MCP tools in a session", () => {
 		expect(lastMessage(1)).toContain("expanded-secret-42");
 	});
 
-	it("an unset ${VAR} fails that server with a clear warning; pi still answers", async () => {
+	it("an unset ${VAR} fails that server with a clear error in pi mcp list; pi -p still answers", async () => {
 		writeMcpJson({
 			ev: { command: process.execPath, args: [EVERYTHING, "stdio"], env: { X: "${PI_MCP_UNSET}" }, exposure: "direct" },
 		});
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "Still here." }] });
 		const result = await runPi(env, ["-p", "hi"], { cwd: env.cwd });
-		expect(result.code).toBe(0);
-		expect(result.stdout).toBe("Still here.\n");
-		expect(result.stderr).toContain(
-			'MCP server "ev" failed: Failed to resolve MCP server "ev" env "X" from environment variable: PI_MCP_UNSET',
+		// Print mode has no UI to report on, as in pi 1.4: `pi mcp list` says what is wrong.
+		expect(result).toMatchObject({ code: 0, stdout: "Still here.\n", stderr: "" });
+		const list = await runPi(env, ["mcp", "list"], { cwd: env.cwd });
+		expect(list.code).toBe(1);
+		expect(list.stdout).toContain(
+			"ev: failed (direct, global)\n  " +
+				`${process.execPath} ${EVERYTHING} stdio\n` +
+				'  Failed to resolve MCP server "ev" env "X" from environment variable: PI_MCP_UNSET\n',
 		);
 	});
 
@@ -370,7 +374,7 @@ describe("pi --mode rpc with MCP servers", () => {
 				(record) =>
 					record.type === "extension_ui_request" && record.method === "notify" && record.notifyType === "warning",
 			);
-			expect(String(warning.message)).toContain('MCP server "bad" failed: spawn');
+			expect(String(warning.message)).toContain("  bad: failed: spawn ");
 			let servers: unknown;
 			for (let attempt = 0; attempt < 100; attempt++) {
 				const state = await rpc.request({ type: "get_state" });

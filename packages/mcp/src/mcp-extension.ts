@@ -30,14 +30,13 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 		name: "mcp",
 		factory(pi: ExtensionAPI) {
 			let session: McpSession | undefined;
-			let disabled = false;
-			let lastSection: string | undefined;
 
 			pi.registerFlag("no-mcp", { type: "boolean", description: "Disable the built-in MCP support for this run" });
+			// CLI flag values are known while extensions load: under --no-mcp nothing else is registered,
+			// no handler, no /mcp, as if MCP were not built in.
+			if (pi.getFlag("no-mcp") === true) return;
 
 			const start = async (ctx: ExtensionContext): Promise<void> => {
-				disabled = pi.getFlag("no-mcp") === true;
-				if (disabled) return;
 				const agentDir = getAgentDir();
 				const trusted = ctx.isProjectTrusted();
 				const registered = pi.getMcpServers();
@@ -80,8 +79,20 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				return entries;
 			};
 
+			pi.registerCommand("mcp", {
+				description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
+				async handler(args, ctx) {
+					const { runMcpSlashCommand } = await import("./mcp-slash-command.js");
+					await runMcpSlashCommand(args, ctx, session, async () => {
+						// Config changed on disk: connect the servers again as configured now.
+						await session?.stop();
+						session = undefined;
+						await start(ctx);
+					});
+				},
+			});
+
 			pi.on("mcp_servers_change", async (_event, ctx) => {
-				if (disabled) return;
 				if (!session) {
 					await start(ctx);
 					return;
@@ -115,7 +126,6 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				const current = session;
 				const { renderMcpServersSection } = await import("./mcp-servers-section.js");
 				const section = renderMcpServersSection(current.connections, (exposure) => current.effectiveExposure(exposure));
-				lastSection = section;
 				if (!section) return;
 				return { systemPrompt: `${event.systemPrompt}\n\n${section}` };
 			});
@@ -132,24 +142,6 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				session = undefined;
 				await stopping?.stop();
 			});
-
-			pi.registerCommand("mcp", {
-				description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
-				async handler(args, ctx) {
-					if (disabled) {
-						ctx.ui.notify("MCP is disabled for this run (--no-mcp).", "info");
-						return;
-					}
-					const { runMcpSlashCommand } = await import("./mcp-slash-command.js");
-					await runMcpSlashCommand(args, ctx, session, async () => {
-						// Config changed on disk: connect the servers again as configured now.
-						await session?.stop();
-						session = undefined;
-						await start(ctx);
-					});
-				},
-			});
-			void lastSection;
 		},
 	};
 }

@@ -35,9 +35,14 @@ export function renderMcpServersSection(
 	const lines = listed.map((connection) => {
 		const via = configuredExposures(connection.entry.config).has("codemode") ? "codemode" : "tool_search";
 		const summary = summaryOf(connection);
-		return `- mcp__${connection.name} (${via})${summary ? `: ${summary}` : ""}`;
+		return { via, text: `- mcp__${connection.name} (${via})${summary ? `: ${summary}` : ""}` };
 	});
-	const intro =
-		"These MCP servers' tools are not declared to you: reach `codemode` servers from codemode scripts and load `tool_search` servers' tools with tool_search.";
-	return `<mcp_servers>\n${intro}\n${lines.join("\n")}\n</mcp_servers>`;
+	// Only the ways in that the listed servers need: a prompt about tool_search without such servers
+	// would send the model looking for a tool that may not be declared.
+	const intro = ["These MCP servers' tools are not declared to you."];
+	if (lines.some((line) => line.via === "codemode"))
+		intro.push("Reach `codemode` servers' tools from codemode scripts.");
+	if (lines.some((line) => line.via === "tool_search"))
+		intro.push("Load `tool_search` servers' tools with `tool_search` first.");
+	return `<mcp_servers>\n${intro.join(" ")}\n${lines.map((line) => line.text).join("\n")}\n</mcp_servers>`;
 }

@@ -167,27 +167,32 @@ export class McpSession {
 		if (timer) clearTimeout(timer);
 	}
 
-	/** Config errors and failed servers, each reported once (notify warning; stderr without a UI). */
+	/**
+	 * Config errors, failed servers and needed sign-ins, each reported once in one `notify` warning
+	 * (RPC, the TUI). Print and JSON mode have no UI and stay quiet, as pi 1.4 does: `pi mcp list`
+	 * shows the same problems.
+	 */
 	reportProblems(ctx: ExtensionContext): void {
 		if (this.stopped) return;
 		const lines: string[] = [];
 		if (!this.configErrorsReported) {
 			this.configErrorsReported = true;
-			for (const error of this.configErrors) lines.push(`MCP config error: ${error}`);
+			for (const error of this.configErrors) lines.push(`config: ${error}`);
 		}
 		for (const connection of this.connections) {
 			if (this.reported.has(connection.name)) continue;
 			const state = connection.state;
-			if (state.kind === "failed") lines.push(`MCP server "${connection.name}" failed: ${state.error}`);
-			else if (state.kind === "needs-auth")
-				lines.push(`MCP server "${connection.name}" needs sign-in: run /mcp login ${connection.name}`);
+			if (state.kind === "failed") lines.push(`${connection.name}: failed: ${state.error.split("\n", 1)[0]}`);
+			else if (state.kind === "needs-auth") lines.push(`${connection.name}: needs sign-in`);
 			else continue;
 			this.reported.add(connection.name);
 		}
 		if (lines.length === 0) return;
 		try {
-			if (ctx.hasUI) ctx.ui.notify(lines.join("\n"), "warning");
-			else process.stderr.write(`${lines.map((line) => `Warning: ${line}`).join("\n")}\n`);
+			ctx.ui.notify(
+				`MCP servers need attention:\n${lines.map((line) => `  ${line}`).join("\n")}\nRun /mcp to fix.`,
+				"warning",
+			);
 		} catch {
 			// A replaced session's context: the new session reports for itself.
 		}

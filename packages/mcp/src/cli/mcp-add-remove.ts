@@ -93,8 +93,16 @@ export function runMcpAdd(args: McpCliArgs, context: McpCliContext): number {
 	const lines = [`${existed ? "Replaced" : "Added"} ${scope} MCP server "${name}" in ${path}.`];
 	if (scope === "project" && !isProjectTrustedForCli(context.agentDir, context.cwd))
 		lines.push(`The project is not trusted, so ${path} is ignored until you start pi in the project and trust it.`);
+	// OAuth only applies to HTTP servers that send no Authorization header of their own.
+	const signInPossible =
+		isHttp &&
+		!Object.keys((entry.headers as Record<string, string> | undefined) ?? {}).some(
+			(key) => key.toLowerCase() === "authorization",
+		);
 	lines.push(
-		isHttp ? `Check it with: pi mcp list. If it requires sign-in: pi mcp login ${name}` : "Check it with: pi mcp list",
+		signInPossible
+			? `Check it with: pi mcp list. If it requires sign-in: pi mcp login ${name}`
+			: "Check it with: pi mcp list",
 	);
 	context.stdout(`${lines.join("\n")}\n`);
 	return 0;

@@ -1,6 +1,6 @@
 import { getAgentDir } from "@pi/coding-agent/paths";
 import { type McpCliContext, runMcpAdd, runMcpRemove } from "./mcp-add-remove.js";
-import { McpCliError, parseMcpCliArgs } from "./mcp-cli-args.js";
+import { McpCliError, parseMcpCliArgs, usageError } from "./mcp-cli-args.js";
 import { MCP_HELP, USAGE_HINT } from "./mcp-help.js";
 
 export interface McpCommandOptions {
@@ -37,6 +37,7 @@ export async function runMcpCommand(argv: readonly string[], options: McpCommand
 				return runMcpRemove(parseMcpCliArgs(rest, "Usage: pi mcp remove <server> [-l]"), context);
 			case "list": {
 				const args = parseMcpCliArgs(rest, "Usage: pi mcp list [--json]");
+				if (args.positionals.length > 0 || args.rest !== undefined) throw usageError("Usage: pi mcp list [--json]");
 				const { runMcpList } = await import("./mcp-list.js");
 				return await runMcpList(args, context, options.version ?? "0.1.0");
 			}

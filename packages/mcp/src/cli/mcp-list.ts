@@ -17,7 +17,6 @@ interface ListedServer {
 	toolExposure?: Record<string, string>;
 	resources?: true;
 	error?: string;
-	stderr?: string;
 }
 
 function stateWord(connection: McpServerConnection): string {
@@ -59,8 +58,10 @@ export async function runMcpList(args: McpCliArgs, context: McpCliContext, versi
 			tools: toolNames,
 			...(Object.keys(differing).length > 0 ? { toolExposure: differing } : {}),
 			...(connection.hasResources ? { resources: true as const } : {}),
-			...(state.kind === "failed" || state.kind === "needs-auth" ? { error: state.error } : {}),
-			...(state.kind === "failed" && state.stderr ? { stderr: state.stderr } : {}),
+			// A failed stdio server's last stderr lines usually say why: they follow the error.
+			...(state.kind === "failed" || state.kind === "needs-auth"
+				? { error: state.kind === "failed" && state.stderr ? `${state.error}\n${state.stderr}` : state.error }
+				: {}),
 		};
 	});
 	// The names pi would give the tools; computing them here keeps `list` honest about collisions.
@@ -90,7 +91,7 @@ export async function runMcpList(args: McpCliArgs, context: McpCliContext, versi
 					: server.state;
 		out.push(`${server.name}: ${state} (${server.exposure}, ${server.scope})`);
 		out.push(`  ${server.transport}`);
-		if (server.error) out.push(`  ${server.error}`);
+		if (server.error) for (const line of server.error.split("\n")) out.push(`  ${line}`);
 		if (server.state === "needs-auth") out.push(`  Sign in with: pi mcp login ${server.name}`);
 		if (server.tools.length > 0) {
 			const marked = server.tools.map((tool) => {
@@ -101,8 +102,8 @@ export async function runMcpList(args: McpCliArgs, context: McpCliContext, versi
 		}
 		if (server.resources) out.push("  offers resources");
 	}
+	for (const error of loaded.errors) out.push(`config error: ${error}`);
+	if (loaded.note) out.push(loaded.note);
 	if (out.length > 0) context.stdout(`${out.join("\n")}\n`);
-	for (const error of loaded.errors) context.stderr(`config error: ${error}\n`);
-	if (loaded.note) context.stderr(`${loaded.note}\n`);
 	return failed ? 1 : 0;
 }

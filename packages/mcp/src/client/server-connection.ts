@@ -2,7 +2,13 @@ import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type {
+	CallToolResult,
+	ReadResourceResult,
+	Resource,
+	ResourceTemplate,
+	Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { expandHomePath, expandRecord, McpValueError, resolveServerCwd } from "../config/expand-values.js";
 import type { McpServerEntry } from "../config/mcp-config-types.js";
 import type { ProcessGroupStdioTransport } from "./process-group-stdio-transport.js";
@@ -36,6 +42,9 @@ export function connectionErrorText(error: unknown): string {
 	if (error instanceof Error) {
 		const cause = (error as { cause?: unknown }).cause;
 		if (error.message === "fetch failed" && cause instanceof Error && cause.message) return `fetch failed`;
+		// The SDK's wording of a server that went away (a crash, an exit) before answering.
+		if ((error as { code?: unknown }).code === -32000 && /Connection closed/.test(error.message))
+			return "MCP connection closed";
 		return error.message;
 	}
 	return String(error);
@@ -244,10 +253,14 @@ export class McpServerConnection {
 		return { resources: page.resources, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 	}
 
-	async listResourceTemplates(): Promise<unknown[]> {
+	async listResourceTemplates(
+		cursor?: string,
+	): Promise<{ resourceTemplates: ResourceTemplate[]; nextCursor?: string }> {
 		const client = await this.ready();
-		const page = await client.listResourceTemplates({}, { timeout: this.options.entry.config.timeoutMs });
-		return page.resourceTemplates;
+		const page = await client.listResourceTemplates(cursor ? { cursor } : {}, {
+			timeout: this.options.entry.config.timeoutMs,
+		});
+		return { resourceTemplates: page.resourceTemplates, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 	}
 
 	async readResource(uri: string): Promise<ReadResourceResult> {

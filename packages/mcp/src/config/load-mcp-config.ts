@@ -12,7 +12,7 @@ export function readMcpServersObject(path: string): { servers: Record<string, un
 	try {
 		parsed = JSON.parse(readFileSync(path, "utf8"));
 	} catch (error) {
-		return { error: `${path}: invalid JSON (${(error as Error).message})` };
+		return { error: `${path}: ${(error as Error).message}` };
 	}
 	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
 		return { error: `${path}: expected a JSON object with "mcpServers"` };

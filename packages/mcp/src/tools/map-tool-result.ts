@@ -17,11 +17,16 @@ function blockToContent(block: ContentBlock, server: string): TextContent | Imag
 			return { type: "image", data: block.data, mimeType: block.mimeType };
 		case "audio":
 			return { type: "text", text: `[audio: ${block.mimeType}]` };
-		case "resource_link":
-			return {
-				type: "text",
-				text: `[resource link: ${block.uri}${block.name ? ` (${block.name})` : ""}; read it with read_mcp_resource, server "${server}"]`,
-			};
+		case "resource_link": {
+			// Everything the model needs to decide whether to read it, and how.
+			const about = [
+				`Resource ${block.uri}`,
+				block.name ? ` "${block.name}"` : "",
+				block.mimeType ? ` (${block.mimeType})` : "",
+				block.description ? `: ${block.description}` : "",
+			].join("");
+			return { type: "text", text: `[${about}. Read it with read_mcp_resource (server "${server}")]` };
+		}
 		case "resource": {
 			const resource = block.resource;
 			if ("text" in resource && typeof resource.text === "string") return { type: "text", text: resource.text };

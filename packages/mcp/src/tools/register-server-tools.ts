@@ -2,7 +2,7 @@ import type { ExtensionAPI, ExtensionToolDefinition, ToolExposure } from "@pi/co
 import type { TSchema } from "@sinclair/typebox";
 import type { McpServerConnection } from "../client/server-connection.js";
 import type { McpExposure } from "../config/mcp-config-types.js";
-import { mapToolResultContent, resultText } from "./map-tool-result.js";
+import { mapToolResultContent } from "./map-tool-result.js";
 import { mcpToolNames, toolExposureOf } from "./tool-names.js";
 
 /** What an MCP tool's `details` carry for UIs: the server and the server's tool name. */
@@ -11,9 +11,30 @@ export interface McpToolDetails {
 	tool: string;
 }
 
-/** Providers need an object schema; some reject one without `properties`. */
+/**
+ * Providers need an object schema; some reject one without `properties`. `$schema` names the
+ * server's JSON Schema dialect, which no provider wants in a tool declaration.
+ */
 function objectSchema(schema: Record<string, unknown>): TSchema {
-	return { ...schema, type: "object", properties: schema.properties ?? {} } as unknown as TSchema;
+	const { $schema: _dialect, ...rest } = schema;
+	return { ...rest, type: "object", properties: rest.properties ?? {} } as unknown as TSchema;
+}
+
+/**
+ * What scripts (codemode) receive from an MCP tool: the whole `CallToolResult`, with the server's
+ * own output schema, when it declares one, for `structuredContent`.
+ */
+function callToolResultSchema(outputSchema: Record<string, unknown> | undefined): TSchema {
+	const { $schema: _dialect, ...structured } = outputSchema ?? { type: "object" };
+	return {
+		type: "object",
+		properties: {
+			content: { type: "array", items: { type: "object" } },
+			structuredContent: structured,
+			isError: { type: "boolean" },
+		},
+		required: ["content"],
+	} as unknown as TSchema;
 }
 
 /** The codemode namespace of a server: `mcp__<server>`, also found by its plain name. */
@@ -78,8 +99,8 @@ export function registerServerTools(
 						},
 					}
 				: {}),
-			...(tool.outputSchema ? { outputSchema: tool.outputSchema as unknown as TSchema } : {}),
-			async execute(toolCallId, params, signal, onUpdate) {
+			outputSchema: callToolResultSchema(tool.outputSchema as Record<string, unknown> | undefined),
+			async execute(_toolCallId, params, signal, onUpdate) {
 				const current = connection.tools.find((candidate) => candidate.name === tool.name);
 				if (connection.state.kind === "connected" && !current)
 					throw new Error(`MCP server "${connection.name}" no longer offers the tool "${tool.name}"`);
@@ -91,13 +112,14 @@ export function registerServerTools(
 					},
 				});
 				const content = mapToolResultContent(result, connection.name);
-				// Nested calls (codemode scripts; pi ids them `<parent>/<n>`) get the whole CallToolResult,
-				// `isError` included, and decide themselves. For the model, MCP's failed result is a
-				// failed tool call.
-				const nested = toolCallId.includes("/");
-				if (result.isError === true && !nested)
-					throw new Error(resultText(content) || `MCP tool "${tool.name}" failed`);
-				return { content, details: { server: connection.name, tool: tool.name }, structuredContent: result };
+				// For the model, MCP's failed result is a failed tool call; scripts get the whole
+				// CallToolResult, `isError` included, and decide themselves.
+				return {
+					content,
+					details: { server: connection.name, tool: tool.name },
+					structuredContent: result,
+					...(result.isError === true ? { isError: true } : {}),
+				};
 			},
 		};
 		pi.registerTool(definition);

@@ -222,7 +222,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		)
 		.onRequest("session/resume", ({ params }) =>
 			guarded(async () => {
-				const session = await reopen(params.sessionId, params.cwd);
+				const session = await reopen(params.sessionId, params.cwd, params.mcpServers);
 				announceCommandsLater(session);
 				return session.describe();
 			}),
