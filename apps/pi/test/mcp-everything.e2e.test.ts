@@ -3,16 +3,18 @@
 // `pi mcp` output, failure reports per mode, what scripts and the model receive, resources,
 // --no-mcp, and the servers an ACP editor passes.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, startMock, useMockProvider } from "./support/index.js";
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 const NODE = process.execPath;
+const TEST_SERVER = fileURLToPath(new URL("./fixtures/mcp-test-server.mjs", import.meta.url));
 
 let env: PiTestEnv;
 let mock: MockLlm;
@@ -57,6 +59,20 @@ function call(name: string, args: Record<string, unknown>) {
 	return { type: "reply" as const, blocks: [{ type: "toolCall" as const, id: `call_${name}`, name, arguments: args }] };
 }
 const answer = { type: "reply" as const, blocks: [{ type: "text" as const, text: "Done." }] };
+
+/** Running, not a zombie (an orphan's zombie lingers where pid 1 does not reap, as in containers). */
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+	} catch {
+		return false;
+	}
+	try {
+		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+	} catch {
+		return process.platform !== "linux";
+	}
+}
 
 /** server-everything over streamable HTTP on a free loopback port. */
 async function startEverythingHttp(): Promise<string> {
@@ -207,6 +223,18 @@ describe("what the model and scripts receive", () => {
 		expect(system).not.toContain("tool_search");
 	});
 
+	it("deferred: tool_search loads the tool; the <mcp_servers> section stays in the next request", async () => {
+		writeMcpJson({ ev: everything({ exposure: "deferred" }) });
+		mock.enqueue(call("tool_search", { query: "echo message" }), call("mcp__ev__echo", { message: "found" }), answer);
+		expect((await runPi(env, ["-p", "go"])).code).toBe(0);
+		const system = (index: number) =>
+			JSON.stringify((mock.requests[index]?.body as { system?: unknown } | undefined)?.system);
+		expect(body(0)?.tools?.map((tool) => tool.name)).not.toContain("mcp__ev__echo");
+		expect(body(1)?.tools?.map((tool) => tool.name)).toContain("mcp__ev__echo");
+		for (const index of [0, 1]) expect(system(index)).toContain("- mcp__ev (tool_search)");
+		expect(toolResultText(2)).toBe("Echo: found");
+	});
+
 	it("resources: compact JSON listings, templates, and the unknown-server error", async () => {
 		writeMcpJson({ ev: everything({ exposure: "direct" }) });
 		mock.enqueue(
@@ -282,5 +310,36 @@ describe("pi --mode acp: the editor's MCP servers", () => {
 		} finally {
 			await second.close();
 		}
-	});
+	}, 90_000);
+
+	it("session/close stops the editor's servers; under --no-mcp HTTP is not advertised", async () => {
+		const { spawnAcp } = await import("./acp-support.js");
+		const pidFile = join(env.root, "server-pid");
+		const acpPi = spawnAcp(env);
+		try {
+			await acpPi.initialize();
+			const { sessionId } = (await acpPi.agent.request("session/new", {
+				cwd: env.cwd,
+				mcpServers: [
+					{ name: "t", command: NODE, args: [TEST_SERVER], env: [{ name: "MCP_TEST_PID_FILE", value: pidFile }] },
+				],
+			})) as { sessionId: string };
+			for (let attempt = 0; attempt < 400 && !existsSync(pidFile); attempt++)
+				await new Promise((resolve) => setTimeout(resolve, 25));
+			const pid = Number(readFileSync(pidFile, "utf8"));
+			expect(isAlive(pid)).toBe(true);
+			await acpPi.agent.request("session/close", { sessionId });
+			for (let attempt = 0; attempt < 400 && isAlive(pid); attempt++)
+				await new Promise((resolve) => setTimeout(resolve, 25));
+			expect(isAlive(pid)).toBe(false);
+		} finally {
+			await acpPi.close();
+		}
+		const noMcp = spawnAcp(env, { args: ["--no-mcp"] });
+		try {
+			expect((await noMcp.initialize()).agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
+		} finally {
+			await noMcp.close();
+		}
+	}, 60_000);
 });

@@ -123,7 +123,13 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 			return runCli(args, { version, extensionFactories: options.extensionFactories ?? [], mode });
 		};
 		// ACP answers the editor's `initialize` while the runtime is still loading (acp-mode.ts).
-		if (mode === "acp") return await (await import("../modes/acp/acp-mode.js")).runAcpModeEarly(version, run);
+		if (mode === "acp") {
+			const [{ runAcpModeEarly }, { acpMcpSupport }] = await Promise.all([
+				import("../modes/acp/acp-mode.js"),
+				import("../modes/acp/acp-initialize.js"),
+			]);
+			return await runAcpModeEarly(version, run, acpMcpSupport(args));
+		}
 		return await run();
 	} catch (error) {
 		const { isPiUserError } = await import("../core/user-error.js");

@@ -78,8 +78,17 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 		});
 
 	if (mode === "acp") {
-		const { runAcpMode } = await import("../modes/acp/acp-mode.js");
-		return runAcpMode({ createRuntime, agentDir, sessionDir: args.sessionDir, version: options.version });
+		const [{ runAcpMode }, { acpMcpSupport }] = await Promise.all([
+			import("../modes/acp/acp-mode.js"),
+			import("../modes/acp/acp-initialize.js"),
+		]);
+		return runAcpMode({
+			createRuntime,
+			agentDir,
+			sessionDir: args.sessionDir,
+			version: options.version,
+			mcp: acpMcpSupport(args),
+		});
 	}
 
 	// §2 step 6: the session first, because it may belong to another directory.

@@ -195,6 +195,38 @@ describe("context, before_provider_request, before_agent_start", () => {
 	});
 });
 
+describe("before_agent_start additions across a tool set change", () => {
+	it("what handlers appended stays in the prompt when a tool activates another mid-run", async () => {
+		const { session, faux } = await createExtensionSession(
+			tempDir(),
+			[
+				(pi) => {
+					pi.on("before_agent_start", (event) => ({
+						systemPrompt: `${event.systemPrompt}\n\n<extra>\nkept\n</extra>`,
+					}));
+					pi.registerTool({
+						name: "loader",
+						label: "Loader",
+						description: "Activates record",
+						parameters: Type.Object({}),
+						async execute() {
+							pi.setActiveTools([...pi.getActiveTools(), "record"]);
+							return { content: [{ type: "text", text: "loaded" }] };
+						},
+					});
+				},
+			],
+			{ customTools: [recordingTool([])], tools: ["loader"] },
+		);
+		await session.bindExtensions({});
+		faux.setResponses([fauxAssistantMessage(fauxToolCall("loader", {})), fauxAssistantMessage("done")]);
+		await session.prompt("go");
+		const second = faux.state.requests[1]!.context;
+		expect(second.tools?.map((tool) => tool.name)).toContain("record");
+		expect(second.systemPrompt).toMatch(/<extra>\nkept\n<\/extra>$/);
+	});
+});
+
 describe("input", () => {
 	it("transforms chain, the first handled stops, and the event carries source and streaming behaviour", async () => {
 		const seen: string[] = [];

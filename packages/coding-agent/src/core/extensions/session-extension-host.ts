@@ -67,6 +67,10 @@ export function createSessionExtensionHost(
 				return [name, definition ? { tool, definition } : { tool }];
 			}),
 		);
+	// What `before_agent_start` handlers appended to the built prompt (sections, `<mcp_servers>`):
+	// a tool set changed mid-run (tool_search, codemode activation) rebuilds the prompt from
+	// scratch, and the run must not lose them.
+	let extensionAddition = "";
 	const applyTools = () => {
 		const declared = declaredTools(registry(), activeNames, runner.context);
 		for (const failure of declared.errors) {
@@ -74,6 +78,7 @@ export function createSessionExtensionHost(
 		}
 		agent.state.tools = declared.tools;
 		options.refreshSystemPrompt();
+		if (extensionAddition) agent.state.systemPrompt += extensionAddition;
 	};
 	const activate = (names: string[]) => {
 		activeNames = [...new Set(names)];
@@ -131,6 +136,8 @@ export function createSessionExtensionHost(
 		getSystemPrompt: () => agent.state.systemPrompt,
 		buildSystemPrompt: () => options.buildSystemPrompt(),
 		setSystemPrompt: (systemPrompt) => {
+			const base = options.buildSystemPrompt();
+			extensionAddition = systemPrompt.startsWith(base) ? systemPrompt.slice(base.length) : "";
 			agent.state.systemPrompt = systemPrompt;
 		},
 		getSystemPromptOptions: () => systemPromptOptions(session, runner, options.getResources()),

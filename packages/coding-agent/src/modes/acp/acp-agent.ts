@@ -4,7 +4,7 @@ import type { SessionManager } from "../../core/session/session-manager.js";
 import { getAgentDir } from "../../core/session/session-paths.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
-import { initializeResponse } from "./acp-initialize.js";
+import { type AcpMcpSupport, initializeResponse } from "./acp-initialize.js";
 import { acpMcpServerConfig } from "./acp-mcp-servers.js";
 import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";
 
@@ -25,6 +25,8 @@ export interface AcpRuntimeOptions {
 /** What the agent side needs. */
 export interface AcpAgentOptions {
 	version: string;
+	/** What `initialize` advertises about MCP servers. Default: HTTP supported. */
+	mcp?: AcpMcpSupport;
 	runtime: AcpRuntimeOptions | Promise<AcpRuntimeOptions>;
 	/** Called once the `initialize` answer is on its way (heavy loading may start then). */
 	afterInitialize?: () => void;
@@ -172,7 +174,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 			void host();
 			options.afterInitialize?.();
 		}, 1);
-		return initializeResponse(params, options.version);
+		return initializeResponse(params, options.version, options.mcp);
 	};
 
 	let app = sdk.agent({ name: "pi" }).onConnect((connection) => {
@@ -183,7 +185,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		initialized(options.answeredInitialize);
 		app = app.onRequest("*", ({ method, params }) => {
 			if (method !== "initialize") throw RequestError.methodNotFound(method);
-			return initializeResponse(params as acp.InitializeRequest, options.version);
+			return initializeResponse(params as acp.InitializeRequest, options.version, options.mcp);
 		});
 	} else {
 		app = app.onRequest("initialize", ({ params }) => initialized(params));

@@ -21,10 +21,30 @@ export const SIGN_IN_METHOD_PREFIX = "sign-in:";
 /** The ACP protocol version pi speaks (the SDK's `PROTOCOL_VERSION`; a test keeps them equal). */
 export const ACP_PROTOCOL_VERSION = 1;
 
+/** Whether the MCP extension will connect the HTTP servers an editor passes. */
+export interface AcpMcpSupport {
+	http: boolean;
+}
+
+/**
+ * MCP support as the command line decides it, known before anything loads: `--no-mcp`, or
+ * `--no-extensions` without `-e builtin:mcp`, leaves the built-in MCP extension out.
+ */
+export function acpMcpSupport(args: {
+	noExtensions: boolean;
+	extensions: readonly string[];
+	unknownFlags: readonly { name: string; value?: string }[];
+}): AcpMcpSupport {
+	const noMcp = args.unknownFlags.some((flag) => flag.name === "no-mcp" && flag.value !== "false");
+	const withoutExtensions = args.noExtensions && !args.extensions.includes("builtin:mcp");
+	return { http: !noMcp && !withoutExtensions };
+}
+
 /** pi's answer to `initialize`: honest capabilities, name and version, how to authenticate. */
 export function initializeResponse(
 	request: Pick<InitializeRequest, "protocolVersion">,
 	version: string,
+	mcp: AcpMcpSupport = { http: true },
 ): InitializeResponse {
 	return {
 		protocolVersion: Math.min(request.protocolVersion, ACP_PROTOCOL_VERSION),
@@ -32,8 +52,9 @@ export function initializeResponse(
 		agentCapabilities: {
 			loadSession: true,
 			promptCapabilities: { image: true, audio: false, embeddedContext: true },
-			// stdio always; streamable HTTP through the MCP extension; legacy SSE is not supported.
-			mcpCapabilities: { http: true, sse: false },
+			// stdio always (ACP requires it); streamable HTTP through the MCP extension, unless this run
+			// leaves it out; legacy SSE is not supported.
+			mcpCapabilities: { http: mcp.http, sse: false },
 			sessionCapabilities: { list: {}, resume: {}, close: {} },
 		},
 		authMethods: [

@@ -5,7 +5,7 @@ import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { flushRawStdout, takeOverStdout, writeRawStdout } from "../output-guard.js";
 import type { AcpRuntimeOptions } from "./acp-agent.js";
 import { readFirstLine } from "./acp-early-input.js";
-import { initializeResponse, parseInitializeLine } from "./acp-initialize.js";
+import { type AcpMcpSupport, initializeResponse, parseInitializeLine } from "./acp-initialize.js";
 import { createStdoutSinks } from "./acp-stdout.js";
 
 /** What `main()` hands the ACP mode. */
@@ -22,6 +22,8 @@ export interface AcpModeOptions {
 	version: string;
 	/** Protocol input. Default: process.stdin. */
 	input?: NodeJS.ReadableStream;
+	/** What `initialize` advertises about MCP servers (see `acpMcpSupport`). */
+	mcp?: AcpMcpSupport;
 }
 
 interface Served {
@@ -37,6 +39,7 @@ function serve(
 	runtime: Promise<AcpRuntimeOptions>,
 	inputStream?: NodeJS.ReadableStream,
 	afterInitialize?: () => void,
+	mcp?: AcpMcpSupport,
 ): Served {
 	takeOverStdout();
 	let closeConnection: (() => void) | undefined;
@@ -50,12 +53,13 @@ function serve(
 		const early = split.firstLine === undefined ? undefined : parseInitializeLine(split.firstLine);
 		if (early)
 			await writeRawStdout(
-				`${JSON.stringify({ jsonrpc: "2.0", id: early.id, result: initializeResponse(early.params, version) })}\n`,
+				`${JSON.stringify({ jsonrpc: "2.0", id: early.id, result: initializeResponse(early.params, version, mcp) })}\n`,
 			);
 		const [sdk, { createAcpAgent }] = await loading;
 		const agent = createAcpAgent(sdk, {
 			version,
 			runtime,
+			...(mcp ? { mcp } : {}),
 			...(afterInitialize ? { afterInitialize } : {}),
 			...(early ? { answeredInitialize: early.params } : {}),
 		});
@@ -90,7 +94,7 @@ export async function runAcpMode(options: AcpModeOptions): Promise<number> {
 		early.provide(options);
 		return early.served.done;
 	}
-	return serve(options.version, Promise.resolve(options), options.input).done;
+	return serve(options.version, Promise.resolve(options), options.input, undefined, options.mcp).done;
 }
 
 /**
@@ -99,7 +103,11 @@ export async function runAcpMode(options: AcpModeOptions): Promise<number> {
  * call of `runAcpMode` hands over the runtime factory. If `startCli` ends without calling it
  * (a start-up error), the connection closes and its exit code is returned.
  */
-export async function runAcpModeEarly(version: string, startCli: () => Promise<number>): Promise<number> {
+export async function runAcpModeEarly(
+	version: string,
+	startCli: () => Promise<number>,
+	mcp?: AcpMcpSupport,
+): Promise<number> {
 	let provide: (options: AcpModeOptions) => void = () => undefined;
 	let provided = false;
 	const runtime = new Promise<AcpModeOptions>((resolve) => {
@@ -114,7 +122,7 @@ export async function runAcpModeEarly(version: string, startCli: () => Promise<n
 	const initialized = new Promise<void>((resolve) => {
 		release = resolve;
 	});
-	const served = serve(version, runtime, undefined, () => release());
+	const served = serve(version, runtime, undefined, () => release(), mcp);
 	let finished = false;
 	void served.done.finally(() => {
 		finished = true;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readFirstLine } from "../../../src/modes/acp/acp-early-input.js";
 import {
 	ACP_PROTOCOL_VERSION,
+	acpMcpSupport,
 	initializeResponse,
 	parseInitializeLine,
 } from "../../../src/modes/acp/acp-initialize.js";
@@ -21,6 +22,16 @@ describe("the early initialize answer", () => {
 		expect(ACP_PROTOCOL_VERSION).toBe(acp.PROTOCOL_VERSION);
 		expect(initializeResponse({ protocolVersion: 99 }, "1.2.3").protocolVersion).toBe(acp.PROTOCOL_VERSION);
 		expect(initializeResponse({ protocolVersion: 0 }, "1.2.3").protocolVersion).toBe(0);
+	});
+
+	it("advertises MCP over HTTP only when the built-in MCP extension will run", () => {
+		const base = { noExtensions: false, extensions: [] as string[], unknownFlags: [] };
+		expect(acpMcpSupport(base)).toEqual({ http: true });
+		expect(acpMcpSupport({ ...base, unknownFlags: [{ name: "no-mcp" }] })).toEqual({ http: false });
+		expect(acpMcpSupport({ ...base, noExtensions: true })).toEqual({ http: false });
+		expect(acpMcpSupport({ ...base, noExtensions: true, extensions: ["builtin:mcp"] })).toEqual({ http: true });
+		const answer = initializeResponse({ protocolVersion: 1 }, "1.0.0", { http: false });
+		expect(answer.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
 	});
 
 	it("recognises only a well-formed initialize request", () => {
