@@ -98,7 +98,7 @@ async function startEverythingHttp(): Promise<string> {
 	return `http://127.0.0.1:${port}/mcp`;
 }
 
-describe("pi mcp shell commands (as pi 1.4 prints them)", () => {
+describe("pi mcp shell commands (as pi 1.4 prints them)", { timeout: 90_000 }, () => {
 	it("add --bearer-token-env-var has no sign-in hint; list prints config errors and notes on stdout; list takes no server", async () => {
 		const bearer = await runPi(env, [
 			"mcp",
@@ -140,7 +140,7 @@ describe("pi mcp shell commands (as pi 1.4 prints them)", () => {
 	});
 });
 
-describe("failures per mode", () => {
+describe("failures per mode", { timeout: 90_000 }, () => {
 	it("RPC: one notify warning lists config errors and failed servers before the first prompt", async () => {
 		writeMcpJson({
 			bad: { command: join(env.root, "no-such-server") },
@@ -176,7 +176,7 @@ describe("failures per mode", () => {
 	});
 });
 
-describe("what the model and scripts receive", () => {
+describe("what the model and scripts receive", { timeout: 90_000 }, () => {
 	it("direct over stdio and HTTP: tool text, schemas without $schema, resource links", async () => {
 		const url = await startEverythingHttp();
 		writeMcpJson({ ev: everything({ exposure: "direct" }), web: { url, exposure: "direct" } });
@@ -269,7 +269,7 @@ describe("what the model and scripts receive", () => {
 	});
 });
 
-describe("pi --mode acp: the editor's MCP servers", () => {
+describe("pi --mode acp: the editor's MCP servers", { timeout: 90_000 }, () => {
 	it("server-everything passed in session/new (stdio) and session/load (HTTP); the model calls them", async () => {
 		const url = await startEverythingHttp();
 		const { spawnAcp } = await import("./acp-support.js");
@@ -310,7 +310,7 @@ describe("pi --mode acp: the editor's MCP servers", () => {
 		} finally {
 			await second.close();
 		}
-	}, 90_000);
+	});
 
 	it("session/close stops the editor's servers; under --no-mcp HTTP is not advertised", async () => {
 		const { spawnAcp } = await import("./acp-support.js");
@@ -341,5 +341,5 @@ describe("pi --mode acp: the editor's MCP servers", () => {
 		} finally {
 			await noMcp.close();
 		}
-	}, 60_000);
+	});
 });
