@@ -223,6 +223,22 @@ describe("what the model and scripts receive", { timeout: 90_000 }, () => {
 		expect(system).not.toContain("tool_search");
 	});
 
+	it('"autoEnableCodemode": false beside mcpServers: a codemode server does not turn codemode on', async () => {
+		writeFileSync(
+			join(env.agentDir, "mcp.json"),
+			JSON.stringify({
+				autoEnableCodemode: false,
+				mcpServers: { ev: everything(), web: everything({ exposure: "direct" }) },
+			}),
+		);
+		mock.enqueue(answer);
+		expect((await runPi(env, ["-p", "go"])).code).toBe(0);
+		const names = body(0)?.tools?.map((tool) => tool.name) ?? [];
+		expect(names).not.toContain("codemode");
+		expect(names).toContain("mcp__web__echo");
+		expect(names).not.toContain("mcp__ev__echo");
+	});
+
 	it("deferred: tool_search loads the tool; the <mcp_servers> section stays in the next request", async () => {
 		writeMcpJson({ ev: everything({ exposure: "deferred" }) });
 		mock.enqueue(call("tool_search", { query: "echo message" }), call("mcp__ev__echo", { message: "found" }), answer);

@@ -52,7 +52,9 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				const servers = [...loaded.servers, ...(await registeredEntries(loaded.servers, errors))];
 				if (servers.length === 0 && errors.length === 0) return;
 				const { McpSession } = await import("./mcp-session.js");
-				session = new McpSession(pi, options.version ?? "0.1.0", errors);
+				session = new McpSession(pi, options.version ?? "0.1.0", errors, {
+					autoEnableCodemode: loaded.autoEnableCodemode !== false,
+				});
 				session.start(servers, ctx);
 			};
 

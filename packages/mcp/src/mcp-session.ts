@@ -33,6 +33,7 @@ export class McpSession {
 		private readonly pi: ExtensionAPI,
 		private readonly clientVersion: string,
 		private readonly configErrors: readonly string[],
+		private readonly options: { autoEnableCodemode: boolean } = { autoEnableCodemode: true },
 	) {}
 
 	start(entries: readonly McpServerEntry[], ctx: ExtensionContext): void {
@@ -107,7 +108,8 @@ export class McpSession {
 		const wanted = new Set<string>();
 		for (const exposure of configs.flatMap((config) => [...configuredExposures(config)])) {
 			const effective = this.effectiveExposure(exposure as McpExposure);
-			if (effective === "codemode") wanted.add("codemode");
+			// `autoEnableCodemode: false`: the user turns codemode on (or not) themselves.
+			if (effective === "codemode" && this.options.autoEnableCodemode) wanted.add("codemode");
 			if (effective === "deferred") wanted.add("tool_search");
 		}
 		const active = this.pi.getActiveTools();

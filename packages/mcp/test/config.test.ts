@@ -69,6 +69,18 @@ describe("loadMcpConfig", () => {
 		expect(trusted.servers[0]?.config).toMatchObject({ env: { K: "v" } });
 	});
 
+	it("autoEnableCodemode beside mcpServers: the project's value wins over the user's", () => {
+		const agentDir = join(root, "agent");
+		const cwd = join(root, "project");
+		writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ autoEnableCodemode: false, mcpServers: {} }));
+		expect(loadMcpConfig({ agentDir, cwd, projectTrusted: false }).autoEnableCodemode).toBe(false);
+		writeFileSync(join(cwd, ".pi", "mcp.json"), JSON.stringify({ autoEnableCodemode: true }));
+		expect(loadMcpConfig({ agentDir, cwd, projectTrusted: true }).autoEnableCodemode).toBe(true);
+		writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers: {} }));
+		rmSync(join(cwd, ".pi", "mcp.json"));
+		expect(loadMcpConfig({ agentDir, cwd, projectTrusted: true })).not.toHaveProperty("autoEnableCodemode");
+	});
+
 	it("names differing only in - and _ are one server; bad entries are reported, others kept", () => {
 		write(join(root, "agent", "mcp.json"), { "my-srv": { command: "a" }, my_srv: { command: "b" }, bad: 5 });
 		const loaded = loadMcpConfig({ agentDir: join(root, "agent"), cwd: root, projectTrusted: false });

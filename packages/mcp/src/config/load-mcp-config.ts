@@ -6,7 +6,9 @@ import { type McpServerToggle, parseServerEntry, serverNameKey } from "./parse-s
 export { projectMcpConfigPath, userMcpConfigPath };
 
 /** The `mcpServers` object of a file, or a one-line problem; a missing file has no servers. */
-export function readMcpServersObject(path: string): { servers: Record<string, unknown> } | { error: string } {
+export function readMcpServersObject(
+	path: string,
+): { servers: Record<string, unknown>; autoEnableCodemode?: boolean } | { error: string } {
 	if (!existsSync(path)) return { servers: {} };
 	let parsed: unknown;
 	try {
@@ -16,11 +18,13 @@ export function readMcpServersObject(path: string): { servers: Record<string, un
 	}
 	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
 		return { error: `${path}: expected a JSON object with "mcpServers"` };
-	const servers = (parsed as { mcpServers?: unknown }).mcpServers;
-	if (servers === undefined) return { servers: {} };
+	const { mcpServers: servers, autoEnableCodemode } = parsed as { mcpServers?: unknown; autoEnableCodemode?: unknown };
+	// `autoEnableCodemode` sits beside `mcpServers`; only a boolean means anything.
+	const auto = typeof autoEnableCodemode === "boolean" ? { autoEnableCodemode } : {};
+	if (servers === undefined) return { servers: {}, ...auto };
 	if (typeof servers !== "object" || servers === null || Array.isArray(servers))
 		return { error: `${path}: "mcpServers" must be an object` };
-	return { servers: servers as Record<string, unknown> };
+	return { servers: servers as Record<string, unknown>, ...auto };
 }
 
 export function untrustedProjectNote(path: string): string {
@@ -53,12 +57,15 @@ export function loadMcpConfig(options: {
 }): McpConfigLoadResult {
 	const errors: string[] = [];
 	const byKey = new Map<string, McpServerEntry>();
+	// The project's value, read second, wins over the user's.
+	let autoEnableCodemode: boolean | undefined;
 	const readFile = (path: string, scope: McpServerScope): void => {
 		const read = readMcpServersObject(path);
 		if ("error" in read) {
 			errors.push(read.error);
 			return;
 		}
+		if (read.autoEnableCodemode !== undefined) autoEnableCodemode = read.autoEnableCodemode;
 		const seenHere = new Map<string, string>();
 		for (const [name, raw] of Object.entries(read.servers)) {
 			const parsed = parseServerEntry(name, raw, scope === "project");
@@ -91,5 +98,10 @@ export function loadMcpConfig(options: {
 	let note: string | undefined;
 	if (options.projectTrusted) readFile(projectPath, "project");
 	else if (existsSync(projectPath)) note = untrustedProjectNote(projectPath);
-	return { servers: [...byKey.values()], errors, ...(note ? { note } : {}) };
+	return {
+		servers: [...byKey.values()],
+		errors,
+		...(note ? { note } : {}),
+		...(autoEnableCodemode !== undefined ? { autoEnableCodemode } : {}),
+	};
 }

@@ -63,6 +63,8 @@ export interface McpConfigLoadResult {
 	errors: string[];
 	/** Set when a project file exists but the project is not trusted. */
 	note?: string;
+	/** `false` (beside `mcpServers`; the project's value wins): codemode servers do not turn codemode on. */
+	autoEnableCodemode?: boolean;
 }
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
