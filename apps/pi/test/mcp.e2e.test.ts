@@ -72,7 +72,7 @@ function isAlive(pid: number): boolean {
 	}
 }
 
-describe("pi mcp (shell commands)", () => {
+describe("pi mcp (shell commands)", { timeout: 60_000 }, () => {
 	it("add, list --json against server-everything, remove; exit codes", async () => {
 		const added = await runPi(env, ["mcp", "add", "ev", "--", process.execPath, EVERYTHING, "stdio"], { cwd: env.cwd });
 		expect(added.code).toBe(0);
@@ -112,7 +112,7 @@ describe("pi mcp (shell commands)", () => {
 	});
 });
 
-describe("MCP tools in a session", () => {
+describe("MCP tools in a session", { timeout: 60_000 }, () => {
 	it("direct stdio tool round trip with server-everything; env expansion; the server is stopped at exit", async () => {
 		writeMcpJson({
 			ev: {
@@ -313,7 +313,7 @@ describe("MCP tools in a session", () => {
 	});
 });
 
-describe("OAuth sign-in (loopback authorization server)", () => {
+describe("OAuth sign-in (loopback authorization server)", { timeout: 60_000 }, () => {
 	it("needs sign-in until pi mcp login (DCR + PKCE); tokens used, refreshed when rejected; logout", async () => {
 		const { startOAuthMcpServer } = await import("./support/oauth-mcp-server.js");
 		const auth = await startOAuthMcpServer();
@@ -361,7 +361,7 @@ describe("OAuth sign-in (loopback authorization server)", () => {
 	});
 });
 
-describe("pi --mode rpc with MCP servers", () => {
+describe("pi --mode rpc with MCP servers", { timeout: 60_000 }, () => {
 	it("a failed server is a notify warning before any prompt; get_state lists every server", async () => {
 		const { connectRpc } = await import("./rpc-support.js");
 		writeMcpJson({
@@ -431,7 +431,7 @@ describe("pi --mode rpc with MCP servers", () => {
 	});
 });
 
-describe("pi --mode acp with the editor's MCP servers", () => {
+describe("pi --mode acp with the editor's MCP servers", { timeout: 60_000 }, () => {
 	it("advertises stdio and HTTP; a server passed in session/new is connected and its tool called", async () => {
 		const { spawnAcp } = await import("./acp-support.js");
 		const pidFile = join(env.root, "acp-pid");
