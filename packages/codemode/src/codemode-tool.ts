@@ -136,17 +136,9 @@ async function executeScript(
 	const pool = givenPool ?? sharedWorkerPool;
 	const calls: NestedCallRecord[] = [];
 	const parsed = parseScriptOptions(code);
-	if ("error" in parsed) {
-		const content = formatScriptResult({
-			ok: false,
-			wallTimeMs: 0,
-			output: [],
-			error: parsed.error,
-			calls,
-			maxOutputTokens: 10_000,
-		});
-		return { content, details: { calls }, isError: true };
-	}
+	// A bad options line is a mistake in the call, not a script that ran: the error alone.
+	if ("error" in parsed)
+		return { content: [{ type: "text" as const, text: parsed.error }], details: { calls }, isError: true };
 	const callable = ctx.tools.filter((tool) => tool.name !== CODEMODE_TOOL_NAME);
 	const progress = () =>
 		onUpdate?.({

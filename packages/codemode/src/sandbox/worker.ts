@@ -80,12 +80,21 @@ class ScriptRun {
 			}),
 		);
 		const config = JSON.stringify({ tools: message.tools, allTools: message.allTools, storeJson: message.storeJson });
-		vm.evalCode(PRELUDE_SOURCE.replace("__PI_CONFIG__", config), "prelude.js").dispose();
-		this.settle = vm.global.getProp("__pi_settle");
-		this.pendingCount = vm.global.getProp("__pi_pending");
-		// The script's first line stays line 1 of codemode.js, so error positions match what the model wrote.
-		const promise = vm.evalCode(`__pi_run((async () => {${message.code}\n})());`, "codemode.js");
-		promise.dispose();
+		const driver = vm.evalCode(PRELUDE_SOURCE.replace("__PI_CONFIG__", config), "prelude.js");
+		this.settle = driver.getProp("settle");
+		this.pendingCount = driver.getProp("pending");
+		const run = driver.getProp("run");
+		driver.dispose();
+		try {
+			// The script's first line stays line 1 of codemode.js, so error lines match what the model wrote.
+			const script = vm.evalCode(`${SCRIPT_PREFIX}${message.code}\n})`, "codemode.js");
+			const promise = vm.callFunction(script, vm.undefined);
+			script.dispose();
+			vm.callFunction(run, vm.undefined, promise).dispose();
+			promise.dispose();
+		} finally {
+			run.dispose();
+		}
 		this.pump();
 	}
 
@@ -123,6 +132,11 @@ class ScriptRun {
 			);
 	}
 
+	/** Ends a run whose script could not start, and frees its VM. */
+	failToStart(error: unknown): void {
+		this.finish(false, describeStartError(error));
+	}
+
 	private fail(error: unknown): void {
 		this.finish(false, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 	}
@@ -143,6 +157,21 @@ class ScriptRun {
 	}
 }
 
+/**
+ * What the script is wrapped in: an async arrow function, padded on the left so that columns on
+ * line 1 of `codemode.js` read as pi 1.4 reports them (its wrapper is 28 characters long).
+ */
+const SCRIPT_PREFIX = "(async () => {".padStart(28);
+
+/** A failure before the script ran: its syntax error with the position in `codemode.js`. */
+function describeStartError(error: unknown): string {
+	if (!(error instanceof Error)) return String(error);
+	const frames = String(error.stack ?? "")
+		.split("\n")
+		.filter((line) => line.includes("codemode.js"));
+	return [`${error.name}: ${error.message}`, ...frames].join("\n");
+}
+
 let current: ScriptRun | undefined;
 
 port.on("message", (message: HostToWorker) => {
@@ -157,11 +186,7 @@ port.on("message", (message: HostToWorker) => {
 			current.start(message);
 		} catch (error) {
 			// A syntax error in the script, or the VM running out of memory while evaluating it.
-			post({
-				type: "done",
-				ok: false,
-				error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-			});
+			current.failToStart(error);
 		}
 	})();
 });
