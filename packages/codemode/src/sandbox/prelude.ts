@@ -21,6 +21,7 @@ const store = JSON.parse(config.storeJson), changes = { set: {}, delete: [] };
 let storeSize = 0;
 for (const key of Object.keys(store)) storeSize += JSON.stringify(store[key]).length;
 const fail = (message) => { throw new Error(message); };
+const failType = (message) => { throw new TypeError(message); };
 const show = (value) => typeof value === "string" ? value : value === undefined ? "undefined" : (() => { try { const json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch { return String(value); } })();
 const count = (chars) => {
   outputChars += chars; outputCalls += 1;
@@ -82,13 +83,13 @@ const image = (value) => {
   let url;
   if (typeof value === "string") url = value;
   else if (value && typeof value === "object" && value.type === "image" && typeof value.data === "string") {
-    if (!IMAGE_TYPES.includes(value.mimeType)) fail("image(): unsupported type " + value.mimeType + " (PNG, JPEG, GIF and WebP are accepted)");
+    if (!IMAGE_TYPES.includes(value.mimeType)) failType("image(): unsupported type " + value.mimeType + " (PNG, JPEG, GIF and WebP are accepted)");
     count(value.data.length); emit("image", JSON.stringify({ data: value.data, mimeType: value.mimeType })); return;
   } else if (value && typeof value === "object" && value.image_url !== undefined) url = typeof value.image_url === "string" ? value.image_url : value.image_url && value.image_url.url;
-  if (typeof url !== "string") fail("image() takes a base64 data: URL, an { image_url } object or an image block { type: \"image\", data, mimeType }");
+  if (typeof url !== "string") failType("image() takes a base64 data: URL, an { image_url } object or an image block { type: \"image\", data, mimeType }");
   const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (!match) fail("image(): only base64 data: URLs are supported, not remote URLs");
-  if (!IMAGE_TYPES.includes(match[1])) fail("image(): unsupported type " + match[1] + " (PNG, JPEG, GIF and WebP are accepted)");
+  if (!match) failType(/^https?:/i.test(url) ? "image(): remote image URLs are not supported; pass a base64 data: URL or an image block" : "image(): expected a base64 data: URL such as data:image/png;base64,...");
+  if (!IMAGE_TYPES.includes(match[1])) failType("image(): unsupported type " + match[1] + " (PNG, JPEG, GIF and WebP are accepted)");
   count(match[2].length); emit("image", JSON.stringify({ data: match[2], mimeType: match[1] }));
 };
 const log = (...args) => { const line = args.map(show).join(" "); count(line.length); emit("console", line); };
