@@ -39,7 +39,10 @@ class ScriptRun {
 	private pendingCount: JSValueHandle | undefined;
 	done = false;
 
-	constructor(private readonly vm: QuickJS) {}
+	constructor(
+		private readonly vm: QuickJS,
+		private readonly memoryLimitBytes: number,
+	) {}
 
 	start(message: Extract<HostToWorker, { type: "run" }>): void {
 		const vm = this.vm;
@@ -146,8 +149,12 @@ class ScriptRun {
 		this.done = true;
 		if (ok) post({ type: "done", ok: true, store: JSON.parse(payload) as StoreChanges });
 		else post({ type: "done", ok: false, error: payload });
-		// Disposing inside a bridge call would free the VM under the running script: defer it.
-		queueMicrotask(() => this.dispose());
+		// Disposing inside a bridge call would free the VM under the running script: defer it. The
+		// next script's VM is made now, while the worker waits for it.
+		queueMicrotask(() => {
+			this.dispose();
+			prepareSpare(this.memoryLimitBytes);
+		});
 	}
 
 	private dispose(): void {
@@ -174,14 +181,39 @@ function describeStartError(error: unknown): string {
 
 let current: ScriptRun | undefined;
 
+/**
+ * A fresh VM made while the worker was idle, for the next script: creating one takes tens of
+ * milliseconds that would otherwise come before every script. Each script still gets its own VM.
+ */
+let spare: { memoryLimitBytes: number; vm: Promise<QuickJS> } | undefined;
+
+function prepareSpare(memoryLimitBytes: number): void {
+	if (spare?.memoryLimitBytes === memoryLimitBytes) return;
+	spare?.vm.then((vm) => vm.dispose()).catch(() => {});
+	const vm = wasmModule().then((wasm) => QuickJS.create({ wasm, memoryLimit: memoryLimitBytes }));
+	vm.catch(() => {}); // a failure shows when a script takes it
+	spare = { memoryLimitBytes, vm };
+}
+
+/** The spare VM when it fits, else a new one. */
+function takeVm(memoryLimitBytes: number): Promise<QuickJS> {
+	const taken = spare?.memoryLimitBytes === memoryLimitBytes ? spare.vm : undefined;
+	if (taken) spare = undefined;
+	return taken ?? wasmModule().then((wasm) => QuickJS.create({ wasm, memoryLimit: memoryLimitBytes }));
+}
+
 port.on("message", (message: HostToWorker) => {
 	if (message.type === "settle") {
 		current?.settleCall(message);
 		return;
 	}
+	if (message.type === "warm") {
+		prepareSpare(message.memoryLimitBytes);
+		return;
+	}
 	void (async () => {
-		const vm = await QuickJS.create({ wasm: await wasmModule(), memoryLimit: message.memoryLimitBytes });
-		current = new ScriptRun(vm);
+		const vm = await takeVm(message.memoryLimitBytes);
+		current = new ScriptRun(vm, message.memoryLimitBytes);
 		try {
 			current.start(message);
 		} catch (error) {
