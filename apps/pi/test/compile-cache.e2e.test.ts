@@ -211,7 +211,7 @@ describe.skipIf(!bundled)("the compile cache", () => {
 		const entries = readCacheEntries(path).map((entry) => ({ ...entry, sourceKey: `1${entry.sourceKey}` }));
 		writeCacheEntries(path, entries);
 		await expectRebuiltAndReused(path, readFileSync(path));
-	});
+	}, 60_000); // five pi runs in a row
 
 	it("of other builds and Node versions is ignored; the ones unused for 30 days are removed", async () => {
 		const directory = join(cacheHome, "pi");
