@@ -58,7 +58,7 @@ describe("the codemode description", () => {
 	});
 
 	it("keeps the smallest sections that fit the inline budget, in their order", () => {
-		expect(fitToBudget(["h\n" + "x".repeat(400), "h\n" + "y".repeat(40), "h\n" + "z".repeat(80)], 40)).toEqual([
+		expect(fitToBudget([`h\n${"x".repeat(400)}`, `h\n${"y".repeat(40)}`, `h\n${"z".repeat(80)}`], 40)).toEqual([
 			false,
 			true,
 			true,

@@ -104,9 +104,10 @@ describe("the QuickJS sandbox", () => {
 			"return [Object.getPrototypeOf(tools), typeof tools.constructor, typeof tools.__proto__];",
 		);
 		expect(texts(outcome)).toEqual(['text:[null,"undefined","undefined"]']);
-		const escape = await run("return tools.constructor.constructor('return this')();");
-		expect(outcome.ok && !escape.ok).toBe(true);
-		if (!escape.ok) expect(escape.error).toMatch(/^TypeError: cannot read property 'constructor' of undefined/);
+		const constructorEscape = await run("return tools.constructor.constructor('return this')();");
+		expect(outcome.ok && !constructorEscape.ok).toBe(true);
+		if (!constructorEscape.ok)
+			expect(constructorEscape.error).toMatch(/^TypeError: cannot read property 'constructor' of undefined/);
 	});
 
 	it("the driver's functions are not globals of the script", async () => {
