@@ -212,6 +212,22 @@ describe("codemode in the built pi", () => {
 		expect(toolResult("c3")).toContain("still alive");
 	});
 
+	it("a script stopped at timeout_ms lists the calls it made, the one still running as cancelled", async () => {
+		// The deadline counts the wait for a worker too: a first script warms one up.
+		mock.enqueue(scriptCall("c0", "return 'warm';"));
+		mock.enqueue(
+			scriptCall(
+				"c1",
+				'// @options: {"timeout_ms": 2000}\nawait tools.weather({ city: "Oslo" });\nawait tools.rendezvous({ name: "alone" });',
+			),
+		);
+		mock.enqueue(done());
+		expect((await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "-p", "go"])).code).toBe(0);
+		expect(toolResult("c1")).toMatch(
+			/^Script failed\nWall time \d+\.\d seconds\nOutput:\n\nScript error:\nScript timed out: Execution timed out after 2000 ms\n\nTool calls made before the failure \(they are not undone\): weather \(ok\), rendezvous \(cancelled\)$/,
+		);
+	});
+
 	it("store() values persist as session entries and are there after a resume", async () => {
 		mock.enqueue(scriptCall("c1", "store('cursor', { page: 2 }); return 'stored';"));
 		mock.enqueue(done());
