@@ -273,6 +273,19 @@ describe("codemode in the built pi", () => {
 		expect(toolNames(2)).toContain("stock_price");
 	});
 
+	it("with codemode on, a tool tool_search declares stays listed in codemode's description", async () => {
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "toolCall", id: "t1", name: "tool_search", arguments: { query: "weather city" } }],
+		});
+		mock.enqueue(done());
+		await runPi(env, ["-e", TOOLS, "--tools", "+tool_search,+codemode", "-p", "go"]);
+		expect(toolNames(1)).toEqual(["read", "bash", "edit", "write", "tool_search", "codemode", "weather"]);
+		expect(description(1, "codemode")).toBe(description(0, "codemode"));
+		expect(description(1, "codemode")).toContain("### `weather`");
+		expect(description(1, "weather")).toContain("Codemode: `tools.weather(args)` resolves to a string.");
+	});
+
 	it("codemode.mode only hides the other tools behind codemode, which lists them", async () => {
 		env.writeSettings({ defaultProvider: "mock", defaultModel: "mock-model", codemode: { mode: "only" } });
 		mock.enqueue(scriptCall("c1", "return await tools.read({ path: 'x.txt' });"));

@@ -69,8 +69,13 @@ export function prepareCodemodeLoadout(
 			descriptions[tool.name] = `${tool.description}\n\n${declaredToolNote(tool)}`;
 		}
 	}
+	// In `on` mode a declared tool is called directly, so it is not listed, except tools of
+	// `codemode` exposure: they stay listed when tool_search declares them, so the description (a
+	// cached prefix) does not change with every search.
 	const listed = loadout.tools.filter(
-		(tool) => listable(tool, callable) && (settings.mode === "only" || !declared.has(tool.name)),
+		(tool) =>
+			listable(tool, callable) &&
+			(settings.mode === "only" || !declared.has(tool.name) || tool.exposure === "codemode"),
 	);
 	descriptions[CODEMODE_TOOL_NAME] = buildCodemodeDescription(listed, settings);
 	return { descriptions, hiddenDeclarations };

@@ -117,6 +117,13 @@ describe("the codemode description", () => {
 		expect(on.descriptions?.codemode).toContain("### `weather`");
 		expect(on.descriptions?.codemode).not.toContain("### `read`");
 		expect(on.descriptions?.codemode).not.toContain("### `stock`");
+		// A codemode-exposure tool that tool_search declared stays listed (and gets the note too).
+		const searched = prepareCodemodeLoadout(
+			{ ...loadout, declared: [...loadout.declared, "weather"] },
+			{ mode: "on", inlineBudget: 3000 },
+		);
+		expect(searched.descriptions?.codemode).toContain("### `weather`");
+		expect(searched.descriptions?.weather).toContain("Codemode: `tools.weather(args)` resolves to a string.");
 		const only = prepareCodemodeLoadout(loadout, { mode: "only", inlineBudget: 3000 });
 		expect(only.hiddenDeclarations).toEqual(["read"]);
 		expect(only.descriptions?.codemode).toContain("### `read`");
