@@ -9,6 +9,7 @@ export const OAUTH_PROVIDERS: readonly {
 }[] = [
 	{ id: "anthropic", name: "Anthropic (Claude Pro/Max)", methods: ["browser", "paste"] },
 	{ id: "openai-codex", name: "OpenAI Codex (ChatGPT)", methods: ["browser", "device_code", "paste"] },
+	{ id: "openai", name: "OpenAI (ChatGPT subscription)", methods: ["browser", "paste"] },
 	{ id: "github-copilot", name: "GitHub Copilot", methods: ["device_code"] },
 	{ id: "xai", name: "xAI (Grok subscription)", methods: ["device_code"] },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)", methods: ["device_code"] },

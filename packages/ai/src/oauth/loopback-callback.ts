@@ -2,8 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OAuthError } from "./oauth-error.js";
 
-/** What arrived at the callback: a code, or the vendor's error (`access_denied`…). */
-export type CallbackResult = { code: string; state?: string } | { error: string; description?: string };
+/**
+ * What arrived at the callback: a code (with every query parameter, for vendors that send more,
+ * such as the client id OpenAI issues per sign-in), or the vendor's error (`access_denied`…).
+ */
+export type CallbackResult =
+	| { code: string; state?: string; params?: Record<string, string> }
+	| { error: string; description?: string };
 
 /** A loopback HTTP server waiting for the browser's redirect. */
 export interface LoopbackCallback {
@@ -62,7 +67,7 @@ export async function startLoopbackCallback(options: LoopbackCallbackOptions): P
 			return;
 		}
 		html(200, "Signed in", `pi is signed in to ${options.providerName}. You can close this tab.`);
-		settle({ code });
+		settle({ code, params: Object.fromEntries(url.searchParams) });
 	});
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", (error: NodeJS.ErrnoException) => {

@@ -3,6 +3,7 @@ import { githubCopilotOAuth } from "./github-copilot.js";
 import { kimiCodingOAuth } from "./kimi-coding.js";
 import { metaOAuth } from "./meta.js";
 import type { OAuthFlow } from "./oauth-types.js";
+import { openaiChatGPTOAuth } from "./openai-chatgpt.js";
 import { openaiCodexOAuth } from "./openai-codex.js";
 import { openRouterOAuth } from "./openrouter.js";
 import { xaiOAuth } from "./xai.js";
@@ -10,6 +11,7 @@ import { xaiOAuth } from "./xai.js";
 const FLOWS: readonly OAuthFlow[] = [
 	anthropicOAuth,
 	openaiCodexOAuth,
+	openaiChatGPTOAuth,
 	githubCopilotOAuth,
 	xaiOAuth,
 	kimiCodingOAuth,

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { dirname } from "node:path";
 import { OAUTH_PROVIDERS } from "@pi/ai";
-import type { AuthStorage } from "../config/auth-storage.js";
+import { type AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import { PiUserError } from "../user-error.js";
+import { installationId } from "./installation-id.js";
 
 /** A sign-in method: `api_key` is a stored key; the others are the OAuth flows of @pi/ai. */
 export type SignInMethod = "browser" | "paste" | "device_code";
@@ -67,7 +70,12 @@ export async function signIn(
 	try {
 		const credential = await flow.login(
 			{ signal: host.signal, notify: (event) => host.onEvent(event), readManualInput: host.readManualInput },
-			{ method: options.method, timeoutMs: options.timeoutMs },
+			{
+				method: options.method,
+				timeoutMs: options.timeoutMs,
+				// Only OpenAI's ChatGPT sign-in names the installation; no settings write for the others.
+				installationId: providerId === "openai" ? installationIdFor(authStorage) : undefined,
+			},
 		);
 		authStorage.set(providerId, credential);
 	} catch (error) {
@@ -75,6 +83,11 @@ export async function signIn(
 		throw error;
 	}
 	return { providerId, name: entry.name };
+}
+
+/** Beside auth.json on disk; an in-memory store (SDK, tests) gets a one-off id and writes nothing. */
+function installationIdFor(authStorage: AuthStorage): string {
+	return authStorage instanceof InMemoryAuthStorage ? randomUUID() : installationId(dirname(authStorage.path));
 }
 
 /** Removes a provider's stored credential (OAuth or key); true when there was one. */
