@@ -70,6 +70,31 @@ describe("pi auth login / logout / print-bearer-token", () => {
 		expect(readAuthJson(t.env).anthropic).toBeUndefined();
 	});
 
+	it("signs in to OpenAI with ChatGPT (a client issued per sign-in) and the Responses API gets the token", async () => {
+		const t = await setup();
+		const login = spawnPi(t.env, ["auth", "login", "openai"]);
+		const shown = await login.waitForStdout((text) => /https?:\/\/\S+authorize\S+/.test(text));
+		const url = new URL(/(https?:\/\/\S+authorize\S+)/.exec(shown)![1]!);
+		const deviceId = (JSON.parse(readFileSync(join(t.env.agentDir, "settings.json"), "utf8")) as { deviceId: string })
+			.deviceId;
+		expect(url.searchParams.get("ext_agent_host_id")).toBe(`urn:uuid:${deviceId}`);
+		expect((await visitAuthorizeUrl(url.toString())).body).toContain("Signed in");
+		const result = await login.exited;
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toContain("Signed in to OpenAI (ChatGPT subscription)");
+		expect(t.auth.problems).toEqual([]);
+		const stored = readAuthJson(t.env).openai!;
+		expect(stored).toMatchObject({ type: "oauth", clientId: expect.stringMatching(/^mock-client-/) });
+
+		mock = await startMock();
+		t.env.writeModelsJson({ providers: { openai: { baseUrl: mock.url } } });
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "hello plus" }] });
+		const run = await runPi(t.env, ["-p", "hi", "--no-session", "--model", "openai/gpt-5"]);
+		expect(run.stderr).toBe("");
+		expect(run.stdout).toBe("hello plus\n");
+		expect(mock.requests.at(-1)?.headers.authorization).toBe(`Bearer ${stored.access}`);
+	});
+
 	it("a declined sign-in exits 1 with the reason and stores nothing", async () => {
 		const t = await setup();
 		t.auth.authorizeDecision = "deny";

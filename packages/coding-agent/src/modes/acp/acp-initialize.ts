@@ -8,6 +8,7 @@ import type { InitializeRequest, InitializeResponse } from "@agentclientprotocol
 export const ACP_SIGN_IN_PROVIDERS: readonly { id: string; name: string }[] = [
 	{ id: "anthropic", name: "Anthropic (Claude Pro/Max)" },
 	{ id: "openai-codex", name: "OpenAI Codex (ChatGPT)" },
+	{ id: "openai", name: "OpenAI (ChatGPT subscription)" },
 	{ id: "github-copilot", name: "GitHub Copilot" },
 	{ id: "xai", name: "xAI (Grok subscription)" },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)" },
