@@ -242,6 +242,20 @@ describe("a stored sign-in on the request path and in pi 1.4's credential comman
 		]);
 	});
 
+	it("a 401 whose refresh is refused (revoked at the vendor) fails the run with what to do", async () => {
+		const t = await setup({ accessPrefix: "sk-ant-oat01-" });
+		storeAnthropic(t.env, "sk-ant-oat01-revoked", "refresh-revoked", Date.now() + 3_600_000);
+		mock = await startMock();
+		t.env.writeModelsJson({ providers: { anthropic: { baseUrl: mock.url } } });
+		mock.enqueue({ type: "error", status: 401 });
+		const run = await runPi(t.env, ["-p", "hi", "--no-session", "--model", "anthropic/claude-opus-4-6"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("the sign-in is no longer valid");
+		expect(run.stderr).toContain("pi auth login anthropic");
+		expect(run.stderr).not.toContain("sk-ant-oat01-revoked");
+		expect(mock.requests).toHaveLength(1);
+	});
+
 	it("print-bearer-token --provider / --min-expiry, check --json and --no-refresh, print-api-key as pi 1.4", async () => {
 		const t = await setup({ accessPrefix: "sk-ant-oat01-" });
 		t.auth.validRefreshTokens.add("refresh-0");
