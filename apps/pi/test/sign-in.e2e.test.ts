@@ -154,6 +154,34 @@ describe("pi auth login / logout / print-bearer-token", () => {
 	});
 });
 
+describe("the built-in radius provider", () => {
+	it("signs in to Radius's own gateway with a device code (no models.json) and refreshes there", async () => {
+		const t = await setup();
+		t.auth.devicePolls = ["pending", "approve"];
+		const login = await runPi(t.env, ["auth", "login", "radius", "--method", "device_code"]);
+		expect(login.stderr).toBe("");
+		expect(login.stdout).toContain("enter the code ABCD-1234");
+		expect(login.stdout).toContain("Signed in to Radius");
+		const stored = readAuthJson(t.env).radius!;
+		expect(stored.type).toBe("oauth");
+		writeFileSync(
+			join(t.env.agentDir, "auth.json"),
+			JSON.stringify({ radius: { ...stored, expires: Date.now() - 1 } }),
+			{
+				mode: 0o600,
+			},
+		);
+		const bearer = await runPi(t.env, ["auth", "print-bearer-token", "--provider", "radius"]);
+		expect(bearer.stderr).toBe("");
+		expect(bearer.stdout.trim()).not.toBe(stored.access);
+		expect(t.auth.grants).toEqual([
+			"urn:ietf:params:oauth:grant-type:device_code",
+			"urn:ietf:params:oauth:grant-type:device_code",
+			"refresh_token",
+		]);
+	});
+});
+
 describe('models.json "oauth": "radius"', () => {
 	it("signs in to a configured gateway in the browser and refreshes its token on the gateway", async () => {
 		auth = await startMockAuthServer();

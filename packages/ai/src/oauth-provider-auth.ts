@@ -15,6 +15,7 @@ export const OAUTH_PROVIDERS: readonly {
 	{ id: "kimi-coding", name: "Kimi Code (subscription)", methods: ["device_code"] },
 	{ id: "meta", name: "Meta (Muse subscription)", methods: ["device_code"] },
 	{ id: "openrouter", name: "OpenRouter", methods: ["browser"] },
+	{ id: "radius", name: "Radius", methods: ["browser", "device_code"] },
 ];
 
 async function loadFlow(providerId: string) {

@@ -31,7 +31,9 @@ export function listSignInProviders(
 		name,
 		methods: ["browser", "device_code"] as const,
 	}));
-	return [...OAUTH_PROVIDERS, ...configured];
+	// A models.json provider that reuses a built-in id (its own `radius` gateway) replaces that entry.
+	const ids = new Set(configured.map((provider) => provider.id));
+	return [...OAUTH_PROVIDERS.filter((provider) => !ids.has(provider.id)), ...configured];
 }
 
 export function hasSignIn(providerId: string): boolean {
@@ -66,7 +68,7 @@ export async function signIn(
 	}
 	const { createRadiusOAuth, getOAuthFlow, isOAuthError } = await import("@pi/ai/oauth");
 	const gateway = options.modelRuntime?.getConfiguredSignIns().find((provider) => provider.id === providerId);
-	const flow = getOAuthFlow(providerId) ?? createRadiusOAuth(providerId, entry.name, gateway!.gateway);
+	const flow = gateway ? createRadiusOAuth(providerId, entry.name, gateway.gateway) : getOAuthFlow(providerId)!;
 	try {
 		const credential = await flow.login(
 			{ signal: host.signal, notify: (event) => host.onEvent(event), readManualInput: host.readManualInput },

@@ -14,6 +14,7 @@ export const ACP_SIGN_IN_PROVIDERS: readonly { id: string; name: string }[] = [
 	{ id: "kimi-coding", name: "Kimi Code (subscription)" },
 	{ id: "meta", name: "Meta (Muse subscription)" },
 	{ id: "openrouter", name: "OpenRouter" },
+	{ id: "radius", name: "Radius" },
 ];
 
 /** The `authenticate` method id of a provider's sign-in. */
