@@ -81,7 +81,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive /login (tmux)", () => {
 		const menu = pane.screen();
 		expect(menu).toContain("Sign in: Anthropic (Claude Pro/Max) (browser)");
 		expect(menu).toContain("API key: anthropic");
-		expect(menu).not.toContain("GitHub Copilot");
+		expect(menu).not.toContain("Sign in: GitHub Copilot");
+		expect(menu).not.toContain("API key: openai");
 		pane.keys("Down");
 		pane.keys("Enter");
 		const screen = await pane.waitFor(/https?:\/\/\S+authorize\S+/);
