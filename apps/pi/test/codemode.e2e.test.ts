@@ -107,6 +107,9 @@ describe("codemode in the built pi", () => {
 		expect(text).toContain(
 			"Nested tools:\n\n### `weather`\nGet the weather for a city.\n\ncodemode tool declaration:\n```ts\ndeclare const tools: { weather(args: {\n  // City name\n  city: string;\n}): Promise<string>; };\n```",
 		);
+		expect(text).toContain(
+			"## mcp__dev-docs\nDeveloper documentation.\n\n### `mcp__dev_docs__search` (`mcp__dev-docs__search`)\nSearch the developer docs.",
+		);
 		expect(text).not.toContain("stock_price");
 		expect(text).not.toContain("### `read`");
 		expect(description(0, "read")).toContain("Codemode: `tools.read(args)` resolves to");
@@ -119,19 +122,25 @@ describe("codemode in the built pi", () => {
 		mock.enqueue(
 			scriptCall(
 				"c1",
-				"const [a, b] = await Promise.all([tools.read({ path: 'a.txt' }), tools.read({ path: 'b.txt' })]);\nconsole.log('got', a.trim(), { n: 1 });\ntext('first');\nreturn { w: await tools.weather({ city: 'Paris' }), b: b.trim() };",
+				"const [a, b, m1, m2] = await Promise.all([tools.read({ path: 'a.txt' }), tools.read({ path: 'b.txt' }), tools.rendezvous({ name: 'x' }), tools.rendezvous({ name: 'y' })]);\nconsole.log('got', a.trim(), { n: 1 }, m1, m2);\ntext('first');\nreturn { w: await tools.weather({ city: 'Paris' }), b: b.trim() };",
 			),
 		);
 		mock.enqueue(done());
 		const result = await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "--mode", "json", "go"]);
 		expect(result.code).toBe(0);
 		expect(toolResult("c1")).toMatch(
-			/^Script completed\nWall time \d+\.\d seconds\nOutput:\n\n==> text 1\/2 <==\nfirst\n==> text 2\/2 <==\n\{"w":"sunny in Paris","b":"beta"\}\n<console_output>\ngot alpha \{"n":1\}\n<\/console_output>$/,
+			/^Script completed\nWall time \d+\.\d seconds\nOutput:\n\n==> text 1\/2 <==\nfirst\n==> text 2\/2 <==\n\{"w":"sunny in Paris","b":"beta"\}\n<console_output>\ngot alpha \{"n":1\} met x met y\n<\/console_output>$/,
 		);
 		const nested = parseJsonLines(result.stdout).filter(
 			(event) => event.type === "tool_execution_start" && (event as { parentToolCallId?: string }).parentToolCallId,
 		) as { toolCallId: string; toolName: string; parentToolCallId: string }[];
-		expect(nested.map((event) => event.toolName).sort()).toEqual(["read", "read", "weather"]);
+		expect(nested.map((event) => event.toolName).sort()).toEqual([
+			"read",
+			"read",
+			"rendezvous",
+			"rendezvous",
+			"weather",
+		]);
 		expect(nested.every((event) => event.parentToolCallId === "c1" && event.toolCallId.startsWith("c1/"))).toBe(true);
 	});
 
@@ -150,17 +159,30 @@ describe("codemode in the built pi", () => {
 				"const runs = await Promise.all([tools.bash({ command: 'echo a' }), tools.bash({ command: 'echo b; exit 3' })]);\nreturn runs.map((run) => [run.output, run.exit_code, run.truncated]);",
 			),
 		);
+		mock.enqueue(scriptCall("c5", "return await tools.wether({ city: 'Oslo' });"));
+		mock.enqueue(scriptCall("c6", "throw 'plain string';"));
+		mock.enqueue(scriptCall("c7", 'text("x");\n// @options: {"timeout_ms": 5}'));
 		mock.enqueue(done());
 		await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "-p", "go"]);
+		// A misspelt tool fails at once, naming the likely one.
+		expect(toolResult("c5")).toMatch(
+			/Script error:\nTypeError: tools\.wether does not exist\. Did you mean tools\.weather\? [^\n]*\n {4}at <anonymous> \(codemode\.js:1:\d+\)\n\nNo tool calls were made\.$/,
+		);
+		expect(toolResult("c6")).toContain("Script error:\nError: plain string\n\nNo tool calls were made.");
+		// A misplaced options line fails the call before the script runs: the error alone.
+		expect(toolResult("c7")).toBe("The // @options: line must be the first line of the script (found on line 2).");
 		// bash resolves to data, also for a non-zero exit.
 		expect(toolResult("c4")).toContain('[["a\\n",0,false],["b\\n",3,false]]');
 		expect(toolResult("c1")).toMatch(
 			/^Script failed\nWall time \d+\.\d seconds\nOutput:\n\nbefore\n<console_output>\nlog1\n<\/console_output>\nScript error:\nError: boom from fail_tool\n\nTool calls made before the failure \(they are not undone\): read \(error\), fail_tool \(error\)$/,
 		);
 		expect(toolResult("c2")).toMatch(
-			/Script error:\nReferenceError: undefinedFn is not defined\n {4}at .*codemode\.js:1:\d+\)\n\nNo tool calls were made\.$/,
+			/Script error:\nReferenceError: undefinedFn is not defined\n {4}at <anonymous> \(codemode\.js:1:29\)\n\nNo tool calls were made\.$/,
 		);
-		expect(toolResult("c3")).toContain("Script error:\nSyntaxError");
+		// Positions count as pi 1.4 reports them (columns on line 1 include its 28-character wrapper).
+		expect(toolResult("c3")).toContain(
+			"Script error:\nSyntaxError: unexpected token in expression: ';'\n    at codemode.js:1:39\n\nNo tool calls were made.",
+		);
 	});
 
 	it("the sandbox has no Node, file system, network or timers; an endless loop ends at timeout_ms", async () => {
@@ -172,14 +194,38 @@ describe("codemode in the built pi", () => {
 		);
 		mock.enqueue(scriptCall("c2", '// @options: {"timeout_ms": 500}\nwhile (true) {}'));
 		mock.enqueue(scriptCall("c3", "return 'still alive';"));
+		mock.enqueue(scriptCall("c4", "return tools.constructor.constructor('return this')();"));
+		mock.enqueue(scriptCall("c5", "return await import('fs');"));
+		mock.enqueue(scriptCall("c6", '// @options: {"max_output_tokens": 10}\nreturn "y".repeat(100);'));
 		mock.enqueue(done());
 		const result = await runPi(env, ["--tools", "+codemode", "-p", "go"]);
+		expect(toolResult("c4")).toContain("Script error:\nTypeError: cannot read property 'constructor' of undefined");
+		expect(toolResult("c5")).toContain("Script error:\nReferenceError: could not load module 'fs'");
+		expect(toolResult("c6")).toMatch(
+			/^Script completed\nWall time \d+\.\d seconds\nOutput:\n\nWarning: truncated output \(original token count: 25\)\nTotal output lines: 1\n\ny{20}…15 tokens truncated…y{20}\n\n\[Full output: \S+ \(read with offset\/limit\)\]$/,
+		);
 		expect(result.code).toBe(0);
 		expect(toolResult("c1")).toContain('["undefined","undefined","undefined","undefined","undefined"]');
 		expect(toolResult("c2")).toMatch(
 			/^Script failed\n[\s\S]*Script error:\nScript timed out: Execution timed out after 500 ms\n\nNo tool calls were made\.$/,
 		);
 		expect(toolResult("c3")).toContain("still alive");
+	});
+
+	it("a script stopped at timeout_ms lists the calls it made, the one still running as cancelled", async () => {
+		// The deadline counts the wait for a worker too: a first script warms one up.
+		mock.enqueue(scriptCall("c0", "return 'warm';"));
+		mock.enqueue(
+			scriptCall(
+				"c1",
+				'// @options: {"timeout_ms": 2000}\nawait tools.weather({ city: "Oslo" });\nawait tools.rendezvous({ name: "alone" });',
+			),
+		);
+		mock.enqueue(done());
+		expect((await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "-p", "go"])).code).toBe(0);
+		expect(toolResult("c1")).toMatch(
+			/^Script failed\nWall time \d+\.\d seconds\nOutput:\n\nScript error:\nScript timed out: Execution timed out after 2000 ms\n\nTool calls made before the failure \(they are not undone\): weather \(ok\), rendezvous \(cancelled\)$/,
+		);
 	});
 
 	it("store() values persist as session entries and are there after a resume", async () => {
@@ -200,12 +246,14 @@ describe("codemode in the built pi", () => {
 		mock.enqueue(
 			scriptCall(
 				"c1",
-				"const found = await searchTools('stock price');\nconst described = await describeTool('stock_price');\nreturn { found: found.map((t) => t.name), described: described.includes('declare const tools'), all: ALL_TOOLS.map((t) => t.name).includes('stock_price'), price: await tools.stock_price({ ticker: 'PI' }) };",
+				"const found = await searchTools('stock price');\nconst described = await describeTool('stock_price');\nreturn { found: found.map((t) => t.name), described: described.includes('declare const tools'), all: ALL_TOOLS.map((t) => t.name).includes('stock_price'), price: await tools.stock_price({ ticker: 'PI' }), ns: await describeNamespace('dev-docs'), none: await describeNamespace('nope') };",
 			),
 		);
 		mock.enqueue(done());
 		await runPi(env, ["-e", TOOLS, "--tools", "+codemode", "-p", "go"]);
-		expect(toolResult("c1")).toContain('{"found":["stock_price"],"described":true,"all":true,"price":"PI: 42"}');
+		expect(toolResult("c1")).toContain(
+			'{"found":["stock_price"],"described":true,"all":true,"price":"PI: 42","ns":{"name":"mcp__dev-docs","description":"Developer documentation.","instructions":"Search before you fetch.","tools":["mcp__dev_docs__search"]}}',
+		);
 	});
 
 	it("tool_search declares the matches from the next request on, and after a resume", async () => {
@@ -225,6 +273,19 @@ describe("codemode in the built pi", () => {
 		expect(toolNames(2)).toContain("stock_price");
 	});
 
+	it("with codemode on, a tool tool_search declares stays listed in codemode's description", async () => {
+		mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "toolCall", id: "t1", name: "tool_search", arguments: { query: "weather city" } }],
+		});
+		mock.enqueue(done());
+		await runPi(env, ["-e", TOOLS, "--tools", "+tool_search,+codemode", "-p", "go"]);
+		expect(toolNames(1)).toEqual(["read", "bash", "edit", "write", "tool_search", "codemode", "weather"]);
+		expect(description(1, "codemode")).toBe(description(0, "codemode"));
+		expect(description(1, "codemode")).toContain("### `weather`");
+		expect(description(1, "weather")).toContain("Codemode: `tools.weather(args)` resolves to a string.");
+	});
+
 	it("codemode.mode only hides the other tools behind codemode, which lists them", async () => {
 		env.writeSettings({ defaultProvider: "mock", defaultModel: "mock-model", codemode: { mode: "only" } });
 		mock.enqueue(scriptCall("c1", "return await tools.read({ path: 'x.txt' });"));
@@ -234,6 +295,8 @@ describe("codemode in the built pi", () => {
 		expect(toolNames(0)).toEqual(["codemode"]);
 		const text = description(0, "codemode");
 		for (const name of ["read", "bash", "edit", "write", "weather"]) expect(text).toContain(`### \`${name}\``);
+		// The system prompt's rules leave hidden tools out, so their sections carry the guidelines.
+		expect(text).toContain("\n\n- Use read instead of cat or sed to look at files.\n\ncodemode tool declaration:");
 		expect(toolResult("c1")).toContain("hidden but callable");
 	});
 
@@ -245,6 +308,7 @@ describe("codemode in the built pi", () => {
 		const text = description(0, "codemode");
 		expect(text).toContain("### `fail_tool`");
 		expect(text).not.toContain("### `weather`");
+		expect(text).toContain("## mcp__dev-docs (tools not listed)\nDeveloper documentation.");
 		expect(toolResult("c1")).toContain("sunny in Oslo");
 	});
 });

@@ -66,4 +66,38 @@ describe.skipIf(!tmuxAvailable)("pi interactive /login (tmux)", () => {
 		await pane.waitFor("Signed out of anthropic");
 		expect(JSON.parse(readFileSync(join(env.agentDir, "auth.json"), "utf8"))).toEqual({});
 	});
+	it("/login <provider> offers that provider's methods; the paste method takes the code over SSH", async () => {
+		auth = await startMockAuthServer({ accessPrefix: "sk-ant-oat01-" });
+		env = createPiTestEnv();
+		pane = new TmuxPi(env, ["--no-session"], {
+			columns: 700,
+			rows: 90,
+			extraEnv: { PI_OAUTH_TEST_ORIGIN: auth.url, PI_OAUTH_TEST_CALLBACK_PORT: "0" },
+		});
+		await pane.waitFor("no model available");
+		pane.type("/login anthropic");
+		pane.keys("Enter");
+		await pane.waitFor("Sign in: Anthropic (Claude Pro/Max) (paste a code)");
+		const menu = pane.screen();
+		expect(menu).toContain("Sign in: Anthropic (Claude Pro/Max) (browser)");
+		expect(menu).toContain("API key: anthropic");
+		expect(menu).not.toContain("Sign in: GitHub Copilot");
+		expect(menu).not.toContain("API key: openai");
+		pane.keys("Down");
+		pane.keys("Enter");
+		const screen = await pane.waitFor(/https?:\/\/\S+authorize\S+/);
+		await pane.waitFor("Paste the code shown after signing in");
+		// The user's browser, elsewhere: the vendor's page would show `code#state`.
+		const answer = await fetch(/(https?:\/\/\S+authorize\S+)/.exec(screen)![1]!, { redirect: "manual" });
+		const location = new URL(answer.headers.get("location")!);
+		pane.type(`${location.searchParams.get("code")}#${location.searchParams.get("state")}`);
+		pane.keys("Enter");
+		await pane.waitFor("Signed in to Anthropic (Claude Pro/Max)");
+		expect(auth.problems).toEqual([]);
+		const stored = JSON.parse(readFileSync(join(env.agentDir, "auth.json"), "utf8")) as Record<
+			string,
+			{ access: string }
+		>;
+		expect(stored.anthropic?.access).toMatch(/^sk-ant-oat01-/);
+	});
 });

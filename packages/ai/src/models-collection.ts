@@ -26,6 +26,10 @@ export interface GetAuthOptions {
 	apiKey?: string;
 	/** Environment overrides merged over `process.env`. */
 	env?: Record<string, string>;
+	/** A stored OAuth token must stay valid at least this long, or it is refreshed first. */
+	minValidityMs?: number;
+	/** Use a stored OAuth token as it is, without refreshing it even when expired. */
+	noRefresh?: boolean;
 }
 
 /**
@@ -200,6 +204,8 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 				credentials,
 				apiKey: options.apiKey,
 				env: { ...defaultEnv(), ...options.env },
+				minValidityMs: options.minValidityMs,
+				noRefresh: options.noRefresh,
 			});
 			if (outcome.ok) return outcome.result;
 			if (outcome.missing) return undefined;

@@ -9,11 +9,13 @@ export const OAUTH_PROVIDERS: readonly {
 }[] = [
 	{ id: "anthropic", name: "Anthropic (Claude Pro/Max)", methods: ["browser", "paste"] },
 	{ id: "openai-codex", name: "OpenAI Codex (ChatGPT)", methods: ["browser", "device_code", "paste"] },
+	{ id: "openai", name: "OpenAI (ChatGPT subscription)", methods: ["browser", "paste"] },
 	{ id: "github-copilot", name: "GitHub Copilot", methods: ["device_code"] },
 	{ id: "xai", name: "xAI (Grok subscription)", methods: ["device_code"] },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)", methods: ["device_code"] },
 	{ id: "meta", name: "Meta (Muse subscription)", methods: ["device_code"] },
 	{ id: "openrouter", name: "OpenRouter", methods: ["browser"] },
+	{ id: "radius", name: "Radius", methods: ["browser", "device_code"] },
 ];
 
 async function loadFlow(providerId: string) {

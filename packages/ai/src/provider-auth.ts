@@ -15,6 +15,10 @@ export interface ResolveAuthInput {
 	 * unless another process already stored a different one (then that one is used).
 	 */
 	rejectedAccess?: string;
+	/** A stored OAuth token must stay valid at least this long, or it is refreshed first (`pi auth print-bearer-token --min-expiry`). */
+	minValidityMs?: number;
+	/** Use a stored OAuth token as it is, even expired (`pi auth check --no-refresh`). */
+	noRefresh?: boolean;
 }
 
 /** A token this close to its expiry is refreshed before the request rather than after a 401. */
@@ -67,8 +71,12 @@ async function resolveOAuth(input: ResolveAuthInput, credential: OAuthCredential
 		};
 	}
 	let current = credential;
+	if (input.noRefresh) {
+		return { ok: true, result: { auth: await oauth.toAuth(current), source: "oauth", oauthAccess: current.access } };
+	}
+	const margin = Math.max(OAUTH_REFRESH_MARGIN_MS, input.minValidityMs ?? 0);
 	const needsRefresh = (stored: OAuthCredential) =>
-		stored.expires - OAUTH_REFRESH_MARGIN_MS <= Date.now() ||
+		stored.expires - margin <= Date.now() ||
 		(input.rejectedAccess !== undefined && stored.access === input.rejectedAccess);
 	if (needsRefresh(current)) {
 		try {
@@ -87,6 +95,15 @@ async function resolveOAuth(input: ResolveAuthInput, credential: OAuthCredential
 				error: `OAuth refresh failed for provider "${provider.id}": ${errorText(error)}`,
 			};
 		}
+	}
+	if (input.minValidityMs !== undefined && current.expires - input.minValidityMs <= Date.now()) {
+		// The vendor issues tokens shorter-lived than asked for: refreshing again would not help.
+		const minutes = Math.max(0, Math.floor((current.expires - Date.now()) / 60_000));
+		return {
+			ok: false,
+			missing: false,
+			error: `The OAuth token of provider "${provider.id}" stays valid for ${minutes} more minute(s), less than required, even after a refresh`,
+		};
 	}
 	return { ok: true, result: { auth: await oauth.toAuth(current), source: "oauth", oauthAccess: current.access } };
 }

@@ -69,8 +69,13 @@ export function prepareCodemodeLoadout(
 			descriptions[tool.name] = `${tool.description}\n\n${declaredToolNote(tool)}`;
 		}
 	}
+	// In `on` mode a declared tool is called directly, so it is not listed, except tools of
+	// `codemode` exposure: they stay listed when tool_search declares them, so the description (a
+	// cached prefix) does not change with every search.
 	const listed = loadout.tools.filter(
-		(tool) => listable(tool, callable) && (settings.mode === "only" || !declared.has(tool.name)),
+		(tool) =>
+			listable(tool, callable) &&
+			(settings.mode === "only" || !declared.has(tool.name) || tool.exposure === "codemode"),
 	);
 	descriptions[CODEMODE_TOOL_NAME] = buildCodemodeDescription(listed, settings);
 	return { descriptions, hiddenDeclarations };
@@ -136,17 +141,9 @@ async function executeScript(
 	const pool = givenPool ?? sharedWorkerPool;
 	const calls: NestedCallRecord[] = [];
 	const parsed = parseScriptOptions(code);
-	if ("error" in parsed) {
-		const content = formatScriptResult({
-			ok: false,
-			wallTimeMs: 0,
-			output: [],
-			error: parsed.error,
-			calls,
-			maxOutputTokens: 10_000,
-		});
-		return { content, details: { calls }, isError: true };
-	}
+	// A bad options line is a mistake in the call, not a script that ran: the error alone.
+	if ("error" in parsed)
+		return { content: [{ type: "text" as const, text: parsed.error }], details: { calls }, isError: true };
 	const callable = ctx.tools.filter((tool) => tool.name !== CODEMODE_TOOL_NAME);
 	const progress = () =>
 		onUpdate?.({

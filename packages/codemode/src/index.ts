@@ -22,7 +22,13 @@ export { toCodemodeIdentifier } from "./identifier.js";
 export { parseScriptOptions, type ScriptOptions } from "./options-line.js";
 export { formatScriptResult, type NestedCallRecord, type ScriptReport } from "./result-format.js";
 export type { OutputItem, StoreChanges } from "./sandbox/protocol.js";
-export { type RunScriptOptions, runScript, type ScriptHost, type ScriptOutcome } from "./sandbox/run-script.js";
+export {
+	DEFAULT_MEMORY_LIMIT,
+	type RunScriptOptions,
+	runScript,
+	type ScriptHost,
+	type ScriptOutcome,
+} from "./sandbox/run-script.js";
 export { maxWorkers, sharedWorkerPool, WorkerPool } from "./sandbox/worker-pool.js";
 export { STORE_ENTRY_TYPE, storeAlongBranch } from "./store.js";
 export {

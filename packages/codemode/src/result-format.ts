@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImageContent, TextContent } from "@pi/ai";
+import { formatSize } from "@pi/coding-agent";
 import type { OutputItem } from "./sandbox/protocol.js";
 
 /** One nested call as the result and `details` record it. */
@@ -61,8 +62,9 @@ function renderOutput(output: readonly OutputItem[]): { blocks: (TextContent | I
 			pending.push(item.text);
 		} else if (item.kind === "image") {
 			const path = tempFile(IMAGE_EXTENSIONS[item.mimeType] ?? "img");
-			writeFileSync(path, Buffer.from(item.data, "base64"));
-			pending.push(`Image saved to ${path}`);
+			const bytes = Buffer.from(item.data, "base64");
+			writeFileSync(path, bytes);
+			pending.push(`[Image saved to ${path} (${item.mimeType}, ${formatSize(bytes.length)})]`);
 			flush();
 			blocks.push({ type: "image", data: item.data, mimeType: item.mimeType });
 		}
@@ -73,16 +75,24 @@ function renderOutput(output: readonly OutputItem[]): { blocks: (TextContent | I
 }
 
 /**
- * Keeps the start and end of text longer than the limit; the whole text goes to a temp file
- * named in the marker between them.
+ * Keeps the start and end of text longer than the limit, with how much was cut between them; the
+ * whole text goes to a temp file named at the end, so the model can read it in pieces.
  */
 export function limitText(text: string, maxChars: number): string {
 	if (text.length <= maxChars) return text;
 	const path = tempFile("txt");
 	writeFileSync(path, text);
 	const half = Math.floor(maxChars / 2);
-	const omitted = text.length - 2 * half;
-	return `${text.slice(0, half)}\n\n[... ${omitted} characters omitted; the full output is in ${path} ...]\n\n${text.slice(text.length - half)}`;
+	const tokens = Math.ceil(text.length / 4);
+	const omittedTokens = tokens - Math.ceil((2 * half) / 4);
+	return [
+		`Warning: truncated output (original token count: ${tokens})`,
+		`Total output lines: ${text.split("\n").length}`,
+		"",
+		`${text.slice(0, half)}…${omittedTokens} tokens truncated…${text.slice(text.length - half)}`,
+		"",
+		`[Full output: ${path} (read with offset/limit)]`,
+	].join("\n");
 }
 
 function callSummary(calls: readonly NestedCallRecord[]): string {

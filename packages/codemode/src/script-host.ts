@@ -3,6 +3,7 @@
 import type { ExtensionContext, ToolInfo } from "@pi/coding-agent";
 import { rankTools } from "./bm25.js";
 import { toolDeclaration } from "./declarations.js";
+import { guidelineList } from "./guidelines.js";
 import { toCodemodeIdentifier } from "./identifier.js";
 import type { NestedCallRecord } from "./result-format.js";
 import type { ScriptHost } from "./sandbox/run-script.js";
@@ -11,7 +12,8 @@ import { answerModelsCall } from "./script-models.js";
 /** A tool's description as scripts read it: description, guidelines, declaration. */
 export function describeForScripts(tool: ToolInfo): string {
 	const parts = [tool.description.trim()];
-	if (tool.promptGuidelines?.length) parts.push(tool.promptGuidelines.map((line) => `- ${line}`).join("\n"));
+	const guidelines = guidelineList(tool);
+	if (guidelines) parts.push(guidelines);
 	parts.push(`codemode tool declaration:\n\`\`\`ts\n${toolDeclaration(tool)}\n\`\`\``);
 	return parts.join("\n\n");
 }
@@ -88,7 +90,7 @@ export function createScriptHost(
 						name: namespace.name,
 						...(namespace.description ? { description: namespace.description } : {}),
 						...(namespace.instructions ? { instructions: namespace.instructions } : {}),
-						tools: members.map((tool) => ({ name: toCodemodeIdentifier(tool.name), description: tool.description })),
+						tools: members.map((tool) => toCodemodeIdentifier(tool.name)),
 					};
 				}
 				case "models":

@@ -58,21 +58,49 @@ describe("the codemode description", () => {
 	});
 
 	it("keeps the smallest sections that fit the inline budget, in their order", () => {
-		expect(fitToBudget(["x".repeat(400), "y".repeat(40), "z".repeat(80)], 40)).toEqual([false, true, true]);
+		expect(fitToBudget([`h\n${"x".repeat(400)}`, `h\n${"y".repeat(40)}`, `h\n${"z".repeat(80)}`], 40)).toEqual([
+			false,
+			true,
+			true,
+		]);
 		const big = tool("big", { description: "b".repeat(2000) });
 		const text = buildCodemodeDescription([big, tool("small")], { mode: "on", inlineBudget: 200 });
 		expect(text).toContain("### `small`");
 		expect(text).not.toContain("### `big`");
-		expect(buildCodemodeDescription([tool("small")], { mode: "on", inlineBudget: 0 })).toMatch(/Nested tools:$/);
+		expect(buildCodemodeDescription([tool("small")], { mode: "on", inlineBudget: 0 })).not.toContain("Nested tools:");
 	});
 
-	it("groups namespaced tools under their namespace, listed even with no budget", () => {
-		const ns = { name: "mcp__docs", description: "Product documentation" };
-		const text = buildCodemodeDescription([tool("mcp__docs__find", { namespace: ns })], {
-			mode: "on",
-			inlineBudget: 0,
-		});
-		expect(text).toContain("## Namespace `mcp__docs`\nProduct documentation");
+	it("orders by size without the heading (a long name does not push a tool back); cost includes it", () => {
+		// Bodies of 10 and 20 characters: the second has the longer heading but the smaller body.
+		const sections = [`### short\n${"a".repeat(20)}`, `### ${"n".repeat(60)}\n${"b".repeat(10)}`];
+		expect(fitToBudget(sections, 20)).toEqual([false, true]);
+		expect(fitToBudget(sections, 18)).toEqual([true, false]);
+	});
+
+	it("no tools to list: no heading announcing an empty list", () => {
+		expect(buildCodemodeDescription([], { mode: "on", inlineBudget: 3000 }).endsWith("Nested tools:")).toBe(false);
+	});
+
+	it("groups namespaced tools under their namespace, which says when the budget left tools out", () => {
+		const ns = { name: "mcp__dev-docs", description: "Product documentation" };
+		const find = tool("mcp__dev-docs__find", { namespace: ns });
+		const fetch = tool("mcp__dev-docs__fetch", { namespace: ns, description: "f".repeat(800) });
+		expect(buildCodemodeDescription([find, fetch], { mode: "on", inlineBudget: 0 })).toContain(
+			"Nested tools:\n\n## mcp__dev-docs (tools not listed)\nProduct documentation",
+		);
+		expect(buildCodemodeDescription([find, fetch], { mode: "on", inlineBudget: 100 })).toContain(
+			"## mcp__dev-docs (some tools not listed)\nProduct documentation\n\n### `mcp__dev_docs__find` (`mcp__dev-docs__find`)\nThe mcp__dev-docs__find tool.",
+		);
+		expect(buildCodemodeDescription([find, fetch], { mode: "on", inlineBudget: 3000 })).toContain(
+			"## mcp__dev-docs\nProduct documentation\n\n### `mcp__dev_docs__find`",
+		);
+	});
+
+	it("built-in tools carry their guidelines, since hidden tools lose the system prompt's rules", () => {
+		expect(toolSection(tool("read"))).toContain(
+			"The read tool.\n\n- Use read instead of cat or sed to look at files.\n\n",
+		);
+		expect(toolSection(tool("weather"))).not.toContain("\n- ");
 	});
 
 	it("mode on: declared tools get a note and are not listed; mode only hides them and lists them", () => {
@@ -89,6 +117,13 @@ describe("the codemode description", () => {
 		expect(on.descriptions?.codemode).toContain("### `weather`");
 		expect(on.descriptions?.codemode).not.toContain("### `read`");
 		expect(on.descriptions?.codemode).not.toContain("### `stock`");
+		// A codemode-exposure tool that tool_search declared stays listed (and gets the note too).
+		const searched = prepareCodemodeLoadout(
+			{ ...loadout, declared: [...loadout.declared, "weather"] },
+			{ mode: "on", inlineBudget: 3000 },
+		);
+		expect(searched.descriptions?.codemode).toContain("### `weather`");
+		expect(searched.descriptions?.weather).toContain("Codemode: `tools.weather(args)` resolves to a string.");
 		const only = prepareCodemodeLoadout(loadout, { mode: "only", inlineBudget: 3000 });
 		expect(only.hiddenDeclarations).toEqual(["read"]);
 		expect(only.descriptions?.codemode).toContain("### `read`");

@@ -84,9 +84,37 @@ describe("the QuickJS sandbox", () => {
 		expect(texts(frozen)).toEqual(["text:alpha"]);
 	});
 
-	it("only the tools given are reachable", async () => {
+	it("only the tools given are reachable: another name fails with the names that exist", async () => {
 		const outcome = await run("return typeof tools.bash;");
-		expect(texts(outcome)).toEqual(["text:undefined"]);
+		expect(outcome).toMatchObject({ ok: false });
+		if (!outcome.ok)
+			expect(outcome.error).toMatch(
+				/^TypeError: tools\.bash does not exist\. Available: read, slow\. ALL_TOOLS lists every callable tool/,
+			);
+		const near = await run("return tools.reed;");
+		if (!near.ok) expect(near.error).toContain("tools.reed does not exist. Did you mean tools.read?");
+		const probes = await run(
+			"return [typeof tools.then, typeof tools.toJSON, typeof tools[Symbol.iterator], 'read' in tools, 'bash' in tools, Object.keys(tools), JSON.stringify(tools)];",
+		);
+		expect(texts(probes)).toEqual(['text:["undefined","undefined","undefined",true,false,["read","slow"],"{}"]']);
+	});
+
+	it("tools has no prototype: its constructor leads nowhere", async () => {
+		const outcome = await run(
+			"return [Object.getPrototypeOf(tools), typeof tools.constructor, typeof tools.__proto__];",
+		);
+		expect(texts(outcome)).toEqual(['text:[null,"undefined","undefined"]']);
+		const constructorEscape = await run("return tools.constructor.constructor('return this')();");
+		expect(outcome.ok && !constructorEscape.ok).toBe(true);
+		if (!constructorEscape.ok)
+			expect(constructorEscape.error).toMatch(/^TypeError: cannot read property 'constructor' of undefined/);
+	});
+
+	it("the driver's functions are not globals of the script", async () => {
+		const outcome = await run(
+			"return Object.getOwnPropertyNames(globalThis).filter((name) => name.startsWith('__pi'));",
+		);
+		expect(texts(outcome)).toEqual(["text:[]"]);
 	});
 
 	it("an endless loop ends at the deadline, and the pool still serves the next script", async () => {
@@ -109,6 +137,26 @@ describe("the QuickJS sandbox", () => {
 		const exited = await run("text('before'); exit(); text('after');");
 		expect(exited.ok).toBe(true);
 		expect(texts(exited)).toEqual(["text:before"]);
+	});
+
+	it("syntax errors carry their position; a thrown non-Error reads as an Error", async () => {
+		const syntax = await run("return 1 +;");
+		expect(syntax).toMatchObject({
+			ok: false,
+			error: "SyntaxError: unexpected token in expression: ';'\n    at codemode.js:1:39",
+		});
+		expect(await run("throw 'a string';")).toMatchObject({ ok: false, error: "Error: a string" });
+		expect(await run("throw { a: 1 };")).toMatchObject({ ok: false, error: 'Error: {"a":1}' });
+	});
+
+	it("store() refuses non-string keys, non-JSON values and large values with typed errors", async () => {
+		const key = await run("store(1, 2);");
+		if (!key.ok) expect(key.error).toMatch(/^TypeError: store\(\) key must be a string/);
+		const fn = await run("store('f', () => 1);");
+		if (!fn.ok) expect(fn.error).toMatch(/^TypeError: store\("f"\) value is not JSON/);
+		const big = await run("store('big', 'x'.repeat(300000));");
+		if (!big.ok) expect(big.error).toMatch(/^RangeError: store\("big"\) value has 300002 characters of JSON/);
+		expect([key.ok, fn.ok, big.ok]).toEqual([false, false, false]);
 	});
 
 	it("errors carry the script's line and column", async () => {

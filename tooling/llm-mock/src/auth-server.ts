@@ -43,7 +43,14 @@ interface PendingCode {
 	challenge: string;
 	redirectUri: string;
 	used: boolean;
+	/** The scope asked for, granted as asked. */
+	scope?: string;
+	/** The client id issued to a dynamically registered client (OpenAI's ChatGPT sign-in). */
+	issuedClientId?: string;
 }
+
+/** Authorize requests with this client id register a client and get its id back on the redirect. */
+const DYNAMIC_CLIENT_ID = "dynamic_agent_client";
 
 function readBody(request: IncomingMessage): Promise<Record<string, string>> {
 	return new Promise((resolve) => {
@@ -81,16 +88,21 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 		const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 		return `${part({ alg: "none" })}.${part({ ...options.jwtClaims, jti: raw })}.sig`;
 	};
-	const issue = () => {
+	// What a refresh token was granted with, so its refresh grants the same.
+	const grantedWith = new Map<string, { scope?: string; clientId?: string }>();
+	const issue = (granted: { scope?: string; clientId?: string } = {}) => {
 		const access = accessToken();
 		const refresh = next("mock-refresh-");
 		state.validRefreshTokens.add(refresh);
 		state.validAccessTokens.add(access);
+		grantedWith.set(refresh, granted);
 		return {
 			access_token: access,
 			refresh_token: refresh,
 			expires_in: options.expiresIn ?? 3600,
 			token_type: "Bearer",
+			id_token: `${next("mock-id-")}`,
+			...(granted.scope ? { scope: granted.scope } : {}),
 		};
 	};
 	const server = createServer(async (request, response) => {
@@ -121,12 +133,17 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 			if (state.authorizeDecision === "deny") target.searchParams.set("error", "access_denied");
 			else {
 				const code = next("mock-code-");
+				const issuedClientId =
+					url.searchParams.get("client_id") === DYNAMIC_CLIENT_ID ? next("mock-client-") : undefined;
 				codes.set(code, {
 					challenge: url.searchParams.get("code_challenge") ?? "",
 					redirectUri: redirect,
 					used: false,
+					scope: url.searchParams.get("scope") ?? undefined,
+					issuedClientId,
 				});
 				target.searchParams.set("code", code);
+				if (issuedClientId) target.searchParams.set("client_id", issuedClientId);
 			}
 			response.writeHead(302, { location: target.toString() }).end();
 			return;
@@ -189,16 +206,25 @@ export async function startMockAuthServer(options: MockAuthServerOptions = {}): 
 					state.problems.push("redirect_uri differs from the authorize request");
 					return json(400, { error: "invalid_grant", error_description: "redirect_uri mismatch" });
 				}
-				return json(200, issue());
+				if (pending.issuedClientId && body.client_id !== pending.issuedClientId) {
+					state.problems.push("client_id is not the one issued on the redirect");
+					return json(400, { error: "invalid_client" });
+				}
+				return json(200, issue({ scope: pending.scope, clientId: pending.issuedClientId }));
 			}
 			case "refresh_token": {
 				const refresh = body.refresh_token ?? "";
 				if (!state.validRefreshTokens.has(refresh)) {
 					return json(400, { error: "invalid_grant", error_description: "refresh token revoked" });
 				}
+				const granted = grantedWith.get(refresh) ?? {};
+				if (granted.clientId && body.client_id !== granted.clientId) {
+					state.problems.push("refresh with another client_id than the issued one");
+					return json(400, { error: "invalid_client" });
+				}
 				// Rotation: the old refresh token is spent.
 				state.validRefreshTokens.delete(refresh);
-				return json(200, issue());
+				return json(200, issue(granted));
 			}
 			case "urn:ietf:params:oauth:grant-type:device_code": {
 				if (!deviceCodes.has(body.device_code ?? "")) return json(400, { error: "invalid_grant" });

@@ -30,6 +30,8 @@ export interface BrowserFlowConfig {
 	authorizeUrl(input: { redirectUri: string; challenge: string; state: string }): string;
 	exchange(input: {
 		code: string;
+		/** Every parameter of the redirect (or pasted address); the code and state among them. */
+		params: Record<string, string>;
 		verifier: string;
 		state: string;
 		redirectUri: string;
@@ -41,17 +43,23 @@ export interface BrowserFlowConfig {
 type BrowserFlowState =
 	| { phase: "starting" }
 	| { phase: "awaiting_authorization"; redirectUri: string; callback?: LoopbackCallback }
-	| { phase: "exchanging"; code: string; state: string; redirectUri: string }
+	| { phase: "exchanging"; code: string; params: Record<string, string>; state: string; redirectUri: string }
 	| { phase: "done"; credential: OAuthCredential };
 
 /** `code` and `state` from a pasted redirect URL, query string, `code#state`, or a bare code. */
-export function parsePastedAnswer(input: string): { code?: string; state?: string; error?: string } {
+export function parsePastedAnswer(input: string): {
+	code?: string;
+	state?: string;
+	error?: string;
+	params?: Record<string, string>;
+} {
 	const value = input.trim();
 	if (!value) return {};
 	const fromParams = (params: URLSearchParams) => ({
 		code: params.get("code") ?? undefined,
 		state: params.get("state") ?? undefined,
 		error: params.get("error") ?? undefined,
+		params: Object.fromEntries(params),
 	});
 	if (/^https?:\/\//.test(value)) {
 		try {
@@ -115,13 +123,14 @@ export async function runBrowserFlow(
 							? "Open the URL in a browser and sign in. If the browser runs on another machine, paste the address it ends on here."
 							: "Open the URL in a browser, sign in, then paste the code shown here.",
 					});
-					const answer = await Promise.race([
+					const answer: CallbackResult = await Promise.race([
 						state.callback ? state.callback.result : new Promise<never>(() => {}),
 						readPasted(interaction, state.callback !== undefined),
 						aborted,
 					]);
 					const code = codeFrom(answer, config.noState ? undefined : expectedState, providerName);
-					state = { phase: "exchanging", code, state: expectedState, redirectUri: state.redirectUri };
+					const params: Record<string, string> = "params" in answer && answer.params ? answer.params : { code };
+					state = { phase: "exchanging", code, params, state: expectedState, redirectUri: state.redirectUri };
 					break;
 				}
 				case "exchanging": {
@@ -129,6 +138,7 @@ export async function runBrowserFlow(
 					const credential: OAuthCredential = await Promise.race([
 						config.exchange({
 							code: state.code,
+							params: state.params,
 							verifier: pkce.verifier,
 							state: state.state,
 							redirectUri: state.redirectUri,
@@ -174,7 +184,7 @@ function readPasted(interaction: OAuthLoginInteraction, alsoCallback: boolean): 
 	return interaction.readManualInput(prompt).then((input): CallbackResult => {
 		const parsed = parsePastedAnswer(input);
 		if (parsed.error) return { error: parsed.error };
-		return { code: parsed.code ?? "", state: parsed.state || undefined };
+		return { code: parsed.code ?? "", state: parsed.state || undefined, params: parsed.params };
 	});
 }
 

@@ -20,6 +20,7 @@ export type {
 	OAuthLoginMethod,
 	OAuthLoginOptions,
 } from "./oauth-types.js";
+export { openaiChatGPTOAuth } from "./openai-chatgpt.js";
 export { openaiCodexOAuth } from "./openai-codex.js";
 export { openRouterOAuth } from "./openrouter.js";
 export { createPkce, pkceChallenge } from "./pkce.js";

@@ -1,9 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { callbackListenHost } from "./oauth-endpoints.js";
 import { OAuthError } from "./oauth-error.js";
 
-/** What arrived at the callback: a code, or the vendor's error (`access_denied`…). */
-export type CallbackResult = { code: string; state?: string } | { error: string; description?: string };
+/**
+ * What arrived at the callback: a code (with every query parameter, for vendors that send more,
+ * such as the client id OpenAI issues per sign-in), or the vendor's error (`access_denied`…).
+ */
+export type CallbackResult =
+	| { code: string; state?: string; params?: Record<string, string> }
+	| { error: string; description?: string };
 
 /** A loopback HTTP server waiting for the browser's redirect. */
 export interface LoopbackCallback {
@@ -29,7 +35,7 @@ function page(title: string, text: string): string {
 }
 
 /**
- * Listens on 127.0.0.1 only. A request with another path is 404; one whose `state` differs is
+ * Listens on 127.0.0.1 only (or `PI_OAUTH_CALLBACK_HOST`). A request with another path is 404; one whose `state` differs is
  * answered 400 and ignored (it is not our sign-in, or a forged one), so the real redirect can still
  * arrive. A port that is taken fails with `port_in_use`.
  */
@@ -62,20 +68,21 @@ export async function startLoopbackCallback(options: LoopbackCallbackOptions): P
 			return;
 		}
 		html(200, "Signed in", `pi is signed in to ${options.providerName}. You can close this tab.`);
-		settle({ code });
+		settle({ code, params: Object.fromEntries(url.searchParams) });
 	});
+	const host = callbackListenHost();
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", (error: NodeJS.ErrnoException) => {
 			reject(
 				error.code === "EADDRINUSE"
 					? new OAuthError(
 							"port_in_use",
-							`${options.providerName}: port ${options.port} on 127.0.0.1 is in use (another sign-in running?), so the browser cannot return to pi. Close the program using it, or sign in with a code instead (--method device_code or paste)`,
+							`${options.providerName}: port ${options.port} on ${host} is in use (another sign-in running?), so the browser cannot return to pi. Close the program using it, or sign in with a code instead (--method device_code or paste)`,
 						)
 					: error,
 			);
 		});
-		server.listen(options.port, "127.0.0.1", () => resolve());
+		server.listen(options.port, host, () => resolve());
 	});
 	const port = (server.address() as AddressInfo).port;
 	return {

@@ -20,3 +20,11 @@ export function callbackPort(vendorPort: number): number {
 	const override = process.env.PI_OAUTH_TEST_CALLBACK_PORT;
 	return override ? Number(override) : vendorPort;
 }
+
+/**
+ * The address the loopback callback listens on: 127.0.0.1, or `PI_OAUTH_CALLBACK_HOST` (pi 1.4's
+ * variable), e.g. `0.0.0.0` in a container whose callback port is published to the host browser.
+ */
+export function callbackListenHost(): string {
+	return process.env.PI_OAUTH_CALLBACK_HOST?.trim() || "127.0.0.1";
+}

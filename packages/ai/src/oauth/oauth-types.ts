@@ -31,6 +31,11 @@ export interface OAuthLoginOptions {
 	method?: OAuthLoginMethod;
 	/** Gives up (code `timeout`) after this long. Default: 10 minutes, or the device code's lifetime. */
 	timeoutMs?: number;
+	/**
+	 * A stable UUID of this installation (pi keeps it as `deviceId` in settings.json). OpenAI's
+	 * ChatGPT sign-in registers the agent host under it; other flows ignore it.
+	 */
+	installationId?: string;
 }
 
 /**

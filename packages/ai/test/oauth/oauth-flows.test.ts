@@ -11,6 +11,7 @@ import { githubCopilotOAuth } from "../../src/oauth/github-copilot.js";
 import { OAuthError } from "../../src/oauth/oauth-error.js";
 import { oauthRequest } from "../../src/oauth/oauth-http.js";
 import type { OAuthLoginEvent, OAuthLoginInteraction } from "../../src/oauth/oauth-types.js";
+import { openaiChatGPTOAuth } from "../../src/oauth/openai-chatgpt.js";
 import { openaiCodexOAuth } from "../../src/oauth/openai-codex.js";
 import { openRouterOAuth } from "../../src/oauth/openrouter.js";
 import { parseDeviceAuthorization } from "../../src/oauth/standard-device-flow.js";
@@ -117,6 +118,25 @@ describe("browser sign-in (authorization code + PKCE, loopback callback)", () =>
 		expect((error as OAuthError).message).toMatch(/port \d+ on 127\.0\.0\.1 is in use/);
 		// Anthropic accepts any loopback port: the same taken port falls back to a free one.
 		expect((await anthropicOAuth.login(browserHost().interaction)).type).toBe("oauth");
+	});
+
+	it("OpenAI (ChatGPT): registers this installation, exchanges and refreshes with the client id the redirect issued", async () => {
+		const server = await serve();
+		const installationId = "0b9c2a4e-8f4d-4a47-9c1e-2f3a4b5c6d7e";
+		const { interaction, events } = browserHost();
+		const credential = await openaiChatGPTOAuth.login(interaction, { installationId });
+		const url = new URL((events[0] as { url: string }).url);
+		expect(url.searchParams.get("client_id")).toBe("dynamic_agent_client");
+		expect(url.searchParams.get("ext_agent_host_id")).toBe(`urn:uuid:${installationId}`);
+		expect(url.searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/);
+		expect(credential.clientId).toMatch(/^mock-client-/);
+		expect(credential.scopes).toContain("chatgpt.tokens.use.direct");
+		const refreshed = await openaiChatGPTOAuth.refresh(credential);
+		expect(refreshed.clientId).toBe(credential.clientId);
+		expect(refreshed.access).not.toBe(credential.access);
+		expect(server.grants).toEqual(["authorization_code", "refresh_token"]);
+		expect(server.problems).toEqual([]);
+		await expect(openaiChatGPTOAuth.login(browserHost().interaction)).rejects.toMatchObject({ code: "bad_response" });
 	});
 
 	it("OpenRouter: no state is sent, the PKCE-checked code buys a permanent key", async () => {

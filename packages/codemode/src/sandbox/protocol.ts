@@ -29,6 +29,8 @@ export type HostToWorker =
 			storeJson: string;
 			memoryLimitBytes: number;
 	  }
+	/** Get ready for a script: compile QuickJS and create the VM the next run will use. */
+	| { type: "warm"; memoryLimitBytes: number }
 	| { type: "settle"; id: number; ok: true; valueJson: string }
 	| { type: "settle"; id: number; ok: false; error: string };
 

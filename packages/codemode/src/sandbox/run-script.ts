@@ -28,7 +28,8 @@ export type ScriptOutcome =
 	| { ok: true; output: OutputItem[]; store: StoreChanges }
 	| { ok: false; output: OutputItem[]; error: string };
 
-const DEFAULT_MEMORY_LIMIT = 256 * 1024 * 1024;
+/** The QuickJS heap limit of a script unless the caller sets one. */
+export const DEFAULT_MEMORY_LIMIT = 256 * 1024 * 1024;
 const DEFAULT_WORKER_WAIT_MS = 60_000;
 
 /** Runs `code`; never rejects. */

@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { HostToWorker } from "./protocol.js";
 
 /** `PI_CODEMODE_MAX_WORKERS`, else 2. */
 export function maxWorkers(): number {
@@ -61,6 +62,19 @@ export class WorkerPool {
 			signal.addEventListener("abort", onAbort, { once: true });
 			this.waiters.push(waiter);
 		});
+	}
+
+	/**
+	 * Starts a worker ahead of a script (a codemode call is streaming in), so the script does not
+	 * wait for the worker, QuickJS and its VM. Does nothing when one is idle or none may start.
+	 */
+	prewarm(memoryLimitBytes: number): void {
+		if (this.idle.length > 0 || this.waiters.length > 0 || this.alive >= this.limit()) return;
+		const worker = this.spawn();
+		const warm: HostToWorker = { type: "warm", memoryLimitBytes };
+		worker.postMessage(warm);
+		worker.unref();
+		this.idle.push(worker);
 	}
 
 	/** Gives back a worker that finished its script cleanly. */

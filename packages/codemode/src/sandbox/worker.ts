@@ -39,7 +39,10 @@ class ScriptRun {
 	private pendingCount: JSValueHandle | undefined;
 	done = false;
 
-	constructor(private readonly vm: QuickJS) {}
+	constructor(
+		private readonly vm: QuickJS,
+		private readonly memoryLimitBytes: number,
+	) {}
 
 	start(message: Extract<HostToWorker, { type: "run" }>): void {
 		const vm = this.vm;
@@ -80,12 +83,21 @@ class ScriptRun {
 			}),
 		);
 		const config = JSON.stringify({ tools: message.tools, allTools: message.allTools, storeJson: message.storeJson });
-		vm.evalCode(PRELUDE_SOURCE.replace("__PI_CONFIG__", config), "prelude.js").dispose();
-		this.settle = vm.global.getProp("__pi_settle");
-		this.pendingCount = vm.global.getProp("__pi_pending");
-		// The script's first line stays line 1 of codemode.js, so error positions match what the model wrote.
-		const promise = vm.evalCode(`__pi_run((async () => {${message.code}\n})());`, "codemode.js");
-		promise.dispose();
+		const driver = vm.evalCode(PRELUDE_SOURCE.replace("__PI_CONFIG__", config), "prelude.js");
+		this.settle = driver.getProp("settle");
+		this.pendingCount = driver.getProp("pending");
+		const run = driver.getProp("run");
+		driver.dispose();
+		try {
+			// The script's first line stays line 1 of codemode.js, so error lines match what the model wrote.
+			const script = vm.evalCode(`${SCRIPT_PREFIX}${message.code}\n})`, "codemode.js");
+			const promise = vm.callFunction(script, vm.undefined);
+			script.dispose();
+			vm.callFunction(run, vm.undefined, promise).dispose();
+			promise.dispose();
+		} finally {
+			run.dispose();
+		}
 		this.pump();
 	}
 
@@ -123,6 +135,11 @@ class ScriptRun {
 			);
 	}
 
+	/** Ends a run whose script could not start, and frees its VM. */
+	failToStart(error: unknown): void {
+		this.finish(false, describeStartError(error));
+	}
+
 	private fail(error: unknown): void {
 		this.finish(false, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 	}
@@ -132,8 +149,12 @@ class ScriptRun {
 		this.done = true;
 		if (ok) post({ type: "done", ok: true, store: JSON.parse(payload) as StoreChanges });
 		else post({ type: "done", ok: false, error: payload });
-		// Disposing inside a bridge call would free the VM under the running script: defer it.
-		queueMicrotask(() => this.dispose());
+		// Disposing inside a bridge call would free the VM under the running script: defer it. The
+		// next script's VM is made now, while the worker waits for it.
+		queueMicrotask(() => {
+			this.dispose();
+			prepareSpare(this.memoryLimitBytes);
+		});
 	}
 
 	private dispose(): void {
@@ -143,25 +164,61 @@ class ScriptRun {
 	}
 }
 
+/**
+ * What the script is wrapped in: an async arrow function, padded on the left so that columns on
+ * line 1 of `codemode.js` read as pi 1.4 reports them (its wrapper is 28 characters long).
+ */
+const SCRIPT_PREFIX = "(async () => {".padStart(28);
+
+/** A failure before the script ran: its syntax error with the position in `codemode.js`. */
+function describeStartError(error: unknown): string {
+	if (!(error instanceof Error)) return String(error);
+	const frames = String(error.stack ?? "")
+		.split("\n")
+		.filter((line) => line.includes("codemode.js"));
+	return [`${error.name}: ${error.message}`, ...frames].join("\n");
+}
+
 let current: ScriptRun | undefined;
+
+/**
+ * A fresh VM made while the worker was idle, for the next script: creating one takes tens of
+ * milliseconds that would otherwise come before every script. Each script still gets its own VM.
+ */
+let spare: { memoryLimitBytes: number; vm: Promise<QuickJS> } | undefined;
+
+function prepareSpare(memoryLimitBytes: number): void {
+	if (spare?.memoryLimitBytes === memoryLimitBytes) return;
+	spare?.vm.then((vm) => vm.dispose()).catch(() => {});
+	const vm = wasmModule().then((wasm) => QuickJS.create({ wasm, memoryLimit: memoryLimitBytes }));
+	vm.catch(() => {}); // a failure shows when a script takes it
+	spare = { memoryLimitBytes, vm };
+}
+
+/** The spare VM when it fits, else a new one. */
+function takeVm(memoryLimitBytes: number): Promise<QuickJS> {
+	const taken = spare?.memoryLimitBytes === memoryLimitBytes ? spare.vm : undefined;
+	if (taken) spare = undefined;
+	return taken ?? wasmModule().then((wasm) => QuickJS.create({ wasm, memoryLimit: memoryLimitBytes }));
+}
 
 port.on("message", (message: HostToWorker) => {
 	if (message.type === "settle") {
 		current?.settleCall(message);
 		return;
 	}
+	if (message.type === "warm") {
+		prepareSpare(message.memoryLimitBytes);
+		return;
+	}
 	void (async () => {
-		const vm = await QuickJS.create({ wasm: await wasmModule(), memoryLimit: message.memoryLimitBytes });
-		current = new ScriptRun(vm);
+		const vm = await takeVm(message.memoryLimitBytes);
+		current = new ScriptRun(vm, message.memoryLimitBytes);
 		try {
 			current.start(message);
 		} catch (error) {
 			// A syntax error in the script, or the VM running out of memory while evaluating it.
-			post({
-				type: "done",
-				ok: false,
-				error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-			});
+			current.failToStart(error);
 		}
 	})();
 });

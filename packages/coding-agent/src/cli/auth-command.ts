@@ -15,8 +15,9 @@ const USAGE = `Usage:
   pi auth login <provider> [--method browser|paste|device_code]
                                 sign in with a subscription (Claude Pro/Max, ChatGPT, Copilot…)
   pi auth logout <provider>     remove the stored sign-in (or key) of a provider
-  pi auth print-bearer-token <provider>
-                                print the token a request would send (refreshed if needed)`;
+  pi auth print-bearer-token --provider <p> | --model <m> [--min-expiry 30m]
+                                print the signed-in (OAuth) token a request would send,
+                                refreshed first if it expires sooner`;
 
 function fail(message: string): number {
 	process.stderr.write(`Error: ${message}\n`);
@@ -56,7 +57,7 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 		return action === undefined ? 1 : 0;
 	}
 	const agentDir = getAgentDir();
-	if (action === "check" || action === "print-api-key") {
+	if (action === "check" || action === "print-api-key" || action === "print-bearer-token") {
 		return runAuthCheckCommand(action, argv.slice(1), () => ModelRuntime.create({ agentDir }));
 	}
 	const runtime = await ModelRuntime.create({ agentDir });
@@ -125,24 +126,6 @@ export async function runAuthCommand(argv: readonly string[]): Promise<number> {
 					? `Signed out of ${provider}: its credential was removed from ${runtime.authStorage.path}\n`
 					: `Nothing stored for ${provider}\n`,
 			);
-			return 0;
-		}
-		case "print-bearer-token": {
-			if (provider === undefined)
-				return fail("pi auth print-bearer-token needs a provider, e.g. pi auth print-bearer-token anthropic");
-			if (!runtime.isKnownProvider(provider) && !runtime.authStorage.get(provider))
-				return fail(`Unknown provider: ${provider}`);
-			let token: string | undefined;
-			try {
-				token = await runtime.getApiKey(provider);
-			} catch (error) {
-				return fail(error instanceof Error ? error.message : String(error));
-			}
-			if (!token)
-				return fail(
-					`No credential for ${provider}: sign in with pi auth login ${provider} or store a key with pi auth set ${provider}`,
-				);
-			process.stdout.write(`${token}\n`);
 			return 0;
 		}
 		default:

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { dirname } from "node:path";
 import { OAUTH_PROVIDERS } from "@pi/ai";
-import type { AuthStorage } from "../config/auth-storage.js";
+import { type AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import { PiUserError } from "../user-error.js";
+import { installationId } from "./installation-id.js";
 
 /** A sign-in method: `api_key` is a stored key; the others are the OAuth flows of @pi/ai. */
 export type SignInMethod = "browser" | "paste" | "device_code";
@@ -28,7 +31,9 @@ export function listSignInProviders(
 		name,
 		methods: ["browser", "device_code"] as const,
 	}));
-	return [...OAUTH_PROVIDERS, ...configured];
+	// A models.json provider that reuses a built-in id (its own `radius` gateway) replaces that entry.
+	const ids = new Set(configured.map((provider) => provider.id));
+	return [...OAUTH_PROVIDERS.filter((provider) => !ids.has(provider.id)), ...configured];
 }
 
 export function hasSignIn(providerId: string): boolean {
@@ -63,11 +68,16 @@ export async function signIn(
 	}
 	const { createRadiusOAuth, getOAuthFlow, isOAuthError } = await import("@pi/ai/oauth");
 	const gateway = options.modelRuntime?.getConfiguredSignIns().find((provider) => provider.id === providerId);
-	const flow = getOAuthFlow(providerId) ?? createRadiusOAuth(providerId, entry.name, gateway!.gateway);
+	const flow = gateway ? createRadiusOAuth(providerId, entry.name, gateway.gateway) : getOAuthFlow(providerId)!;
 	try {
 		const credential = await flow.login(
 			{ signal: host.signal, notify: (event) => host.onEvent(event), readManualInput: host.readManualInput },
-			{ method: options.method, timeoutMs: options.timeoutMs },
+			{
+				method: options.method,
+				timeoutMs: options.timeoutMs,
+				// Only OpenAI's ChatGPT sign-in names the installation; no settings write for the others.
+				installationId: providerId === "openai" ? installationIdFor(authStorage) : undefined,
+			},
 		);
 		authStorage.set(providerId, credential);
 	} catch (error) {
@@ -75,6 +85,11 @@ export async function signIn(
 		throw error;
 	}
 	return { providerId, name: entry.name };
+}
+
+/** Beside auth.json on disk; an in-memory store (SDK, tests) gets a one-off id and writes nothing. */
+function installationIdFor(authStorage: AuthStorage): string {
+	return authStorage instanceof InMemoryAuthStorage ? randomUUID() : installationId(dirname(authStorage.path));
 }
 
 /** Removes a provider's stored credential (OAuth or key); true when there was one. */

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import {
 	type AssistantMessage,
 	type AssistantMessageEventStream,
+	type AuthResult,
 	BUILTIN_PROVIDER_FACTORIES,
 	type Context,
 	type CredentialStore,
@@ -305,6 +306,19 @@ export class ModelRuntime {
 	async getApiKey(modelOrProvider: Model | string): Promise<string | undefined> {
 		const providerId = typeof modelOrProvider === "string" ? modelOrProvider : modelOrProvider.provider;
 		return this.runtimeKeys.get(providerId) ?? (await this.models.getAuth(providerId))?.auth.apiKey;
+	}
+
+	/**
+	 * The request auth of a provider as `pi auth check` / `print-*` report it: `source` is
+	 * `oauth` for a stored sign-in. Rejects when the credential fails to resolve (a refused refresh).
+	 */
+	async resolveAuth(
+		providerId: string,
+		options: { minValidityMs?: number; noRefresh?: boolean } = {},
+	): Promise<AuthResult | undefined> {
+		const runtimeKey = this.runtimeKeys.get(providerId);
+		if (runtimeKey !== undefined) return { auth: { apiKey: runtimeKey }, source: "option" };
+		return this.models.getAuth(providerId, options);
 	}
 
 	/** Where a provider's credential comes from, without resolving secrets. */

@@ -26,8 +26,8 @@ export async function authenticate(methodId: string, context: AcpAuthenticateCon
 	}
 	const provider = methodId.slice(SIGN_IN_METHOD_PREFIX.length);
 	const storage = new AuthStorage(join(context.agentDir, "auth.json"));
-	await signIn(storage, provider, {
-		onEvent: (event) => context.notify({ methodId, ...event }),
-	});
+	// An open session's models know the models.json gateways (`"oauth": "radius"`) too.
+	const modelRuntime = context.runtimes()[0]?.session.modelRuntime;
+	await signIn(storage, provider, { onEvent: (event) => context.notify({ methodId, ...event }) }, { modelRuntime });
 	for (const runtime of context.runtimes()) await adoptSignedInModel(runtime.session, provider);
 }

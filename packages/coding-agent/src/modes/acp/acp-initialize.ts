@@ -8,11 +8,13 @@ import type { InitializeRequest, InitializeResponse } from "@agentclientprotocol
 export const ACP_SIGN_IN_PROVIDERS: readonly { id: string; name: string }[] = [
 	{ id: "anthropic", name: "Anthropic (Claude Pro/Max)" },
 	{ id: "openai-codex", name: "OpenAI Codex (ChatGPT)" },
+	{ id: "openai", name: "OpenAI (ChatGPT subscription)" },
 	{ id: "github-copilot", name: "GitHub Copilot" },
 	{ id: "xai", name: "xAI (Grok subscription)" },
 	{ id: "kimi-coding", name: "Kimi Code (subscription)" },
 	{ id: "meta", name: "Meta (Muse subscription)" },
 	{ id: "openrouter", name: "OpenRouter" },
+	{ id: "radius", name: "Radius" },
 ];
 
 /** The `authenticate` method id of a provider's sign-in. */

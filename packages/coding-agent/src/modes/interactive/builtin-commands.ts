@@ -40,7 +40,7 @@ const BUILTINS: readonly { name: string; description: string }[] = [
 	{ name: "export", description: "Export the session as HTML, or JSONL for a .jsonl name: /export [file]" },
 	{ name: "trust", description: "Save a trust decision for this project (next pi runs)" },
 	{ name: "reload", description: "Reload extensions, skills, prompts, context files and models" },
-	{ name: "login", description: "Store a provider API key" },
+	{ name: "login", description: "Sign in with a subscription or store an API key ([provider])" },
 	{ name: "logout", description: "Remove a stored provider API key" },
 	{ name: "hotkeys", description: "Show the key bindings" },
 	{ name: "changelog", description: "Show the changelog" },
@@ -112,7 +112,7 @@ export class BuiltinCommands {
 				this.selectors.fork();
 				return true;
 			case "login":
-				this.selectors.login();
+				this.selectors.login(args);
 				return true;
 			case "logout":
 				this.selectors.logout();

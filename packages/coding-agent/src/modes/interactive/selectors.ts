@@ -1,13 +1,19 @@
 import type { Model } from "@pi/ai";
 import { matchesKey, type SelectItem } from "@pi/tui";
 import { adoptSignedInModel } from "../../core/auth/adopt-signed-in-model.js";
-import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
+import { listSignInProviders, type SignInMethod, signOut } from "../../core/auth/sign-in.js";
 import { TREE_FILTER_MODES, type TreeFilterMode } from "../../core/config/settings-types.js";
 import type { SessionTreeNode } from "../../core/session/session-types.js";
 import { SelectorComponent, type SelectorOptions } from "./components/selector.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { describeEntry, keepEntry, oneLine } from "./tree-entries.js";
 import { runTuiSignIn } from "./tui-sign-in.js";
+
+const METHOD_LABELS: Record<SignInMethod, string> = {
+	browser: "browser",
+	paste: "paste a code",
+	device_code: "device code",
+};
 
 function modelKey(model: Model): string {
 	return `${model.provider}/${model.id}`;
@@ -185,28 +191,42 @@ export class Selectors {
 		});
 	}
 
-	/** /login: the subscription sign-ins first, then an API key for any provider. */
-	login(): void {
+	/**
+	 * /login: the subscription sign-ins first, then an API key for any provider. `/login <provider>`
+	 * (pi 1.4) offers only that provider's ways in: each sign-in method, then its API key.
+	 */
+	login(providerArg = ""): void {
 		const app = this.app;
 		const runtime = app.session.modelRuntime;
+		const only = providerArg.trim() || undefined;
+		const signIns = listSignInProviders(runtime).filter((provider) => !only || provider.id === only);
+		const keyProviders = runtime.getProviderIds().filter((provider) => !only || provider === only);
+		if (only && signIns.length === 0 && keyProviders.length === 0) {
+			app.showNotice(app.theme.error(`Unknown provider: ${only}`));
+			return;
+		}
 		const items: SelectItem[] = [
-			...listSignInProviders(runtime).map((provider) => ({
-				value: `oauth:${provider.id}`,
-				label: `Sign in: ${provider.name}`,
-			})),
-			...runtime.getProviderIds().map((provider) => ({ value: `key:${provider}`, label: `API key: ${provider}` })),
+			...signIns.flatMap((provider) =>
+				only && provider.methods.length > 1
+					? provider.methods.map((method) => ({
+							value: `oauth:${method}:${provider.id}`,
+							label: `Sign in: ${provider.name} (${METHOD_LABELS[method]})`,
+						}))
+					: [{ value: `oauth::${provider.id}`, label: `Sign in: ${provider.name}` }],
+			),
+			...keyProviders.map((provider) => ({ value: `key::${provider}`, label: `API key: ${provider}` })),
 		];
 		this.open({
-			title: "Log in: sign in with a subscription, or store an API key",
+			title: only
+				? `Log in to ${only}: sign in with a subscription, or store an API key`
+				: "Log in: sign in with a subscription, or store an API key",
 			items,
 			onSelect: (item) => {
-				const [kind, provider] = [
-					item.value.slice(0, item.value.indexOf(":")),
-					item.value.slice(item.value.indexOf(":") + 1),
-				];
+				const [kind = "", method = "", ...rest] = item.value.split(":");
+				const provider = rest.join(":");
 				void app.runAction(async () => {
 					if (kind === "oauth") {
-						await runTuiSignIn(app, provider);
+						await runTuiSignIn(app, provider, (method || undefined) as SignInMethod | undefined);
 						return;
 					}
 					const key = await app.uiContext.secret(`API key for ${provider}`);

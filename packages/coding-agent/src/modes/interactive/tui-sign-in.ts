@@ -1,5 +1,5 @@
 import { adoptSignedInModel } from "../../core/auth/adopt-signed-in-model.js";
-import { type SignInEvent, signIn } from "../../core/auth/sign-in.js";
+import { type SignInEvent, type SignInMethod, signIn } from "../../core/auth/sign-in.js";
 import { PiUserError } from "../../core/user-error.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 
@@ -19,7 +19,7 @@ function describe(event: SignInEvent): string {
  * dialog takes a pasted address when the browser runs elsewhere (Esc cancels the sign-in), and
  * the dialog closes by itself when the browser comes back. Tokens never reach the screen.
  */
-export async function runTuiSignIn(app: InteractiveAppView, providerId: string): Promise<void> {
+export async function runTuiSignIn(app: InteractiveAppView, providerId: string, method?: SignInMethod): Promise<void> {
 	const flow = new AbortController();
 	const dialog = new AbortController();
 	try {
@@ -38,7 +38,7 @@ export async function runTuiSignIn(app: InteractiveAppView, providerId: string):
 					return answer;
 				},
 			},
-			{ modelRuntime: app.session.modelRuntime },
+			{ modelRuntime: app.session.modelRuntime, method },
 		);
 		dialog.abort();
 		const model = await adoptSignedInModel(app.session, providerId);

@@ -17,11 +17,13 @@ describe("ACP agent", () => {
 		expect(init.authMethods?.map((method) => method.id)).toEqual([
 			"sign-in:anthropic",
 			"sign-in:openai-codex",
+			"sign-in:openai",
 			"sign-in:github-copilot",
 			"sign-in:xai",
 			"sign-in:kimi-coding",
 			"sign-in:meta",
 			"sign-in:openrouter",
+			"sign-in:radius",
 			"pi-auth",
 			"env",
 		]);
