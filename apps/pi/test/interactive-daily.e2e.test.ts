@@ -87,9 +87,9 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ type: "session" });
 		await command(pi, "/new", "Started a new session");
 		await pi.waitFor((screen) => !screen.includes("exported answer"));
-		await command(pi, "/import saved.jsonl", "Replace the current session");
+		await command(pi, "/import saved.jsonl", "Replace current session with saved.jsonl?");
 		pi.keys("Enter");
-		await pi.waitFor("Session imported from:");
+		await pi.waitFor("Session imported from: saved.jsonl");
 		await pi.waitFor("exported answer");
 		await command(pi, "/changelog", "## 0.1.0");
 		expect(pi.screen()).toContain("/changelog` shows this file");
@@ -157,7 +157,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		await pi.waitFor("to edit all queued messages");
 		pi.keys("M-Up");
-		await pi.waitFor("Restored 1 queued message");
+		await pi.waitFor("Restored 1 queued message to editor");
 		await pi.waitFor((screen) => !screen.includes("Steering:"));
 		expect(pi.screen()).toMatch(/^queued one\s*$/m);
 		pi.keys("Escape");

@@ -30,6 +30,8 @@ export interface InteractiveAppView {
 	/** The TUI's `ctx.ui` (`TuiUIContext`). */
 	readonly uiContext: ModeUIContext & {
 		secret(title: string): Promise<string | undefined>;
+		/** A one-line field holding `value` to edit. */
+		editValue(title: string, value: string): Promise<string | undefined>;
 		/** Offers raw input to extension listeners; true when one consumed it. */
 		dispatchTerminalInput(data: string): boolean;
 	};

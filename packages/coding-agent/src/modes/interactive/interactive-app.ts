@@ -31,7 +31,6 @@ import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
-import { UserMessageComponent } from "./components/user-message.js";
 import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
@@ -168,19 +167,9 @@ export class InteractiveApp implements InteractiveAppView {
 		this.exitCode = new Promise((resolve) => {
 			this.resolveExit = resolve;
 		});
-		const findSlot = new Container();
 		this.layout = new ScreenLayout(
 			[this.headerSlot, this.transcript.container],
-			[
-				this.status,
-				this.pending,
-				this.widgetsAbove,
-				this.hint,
-				findSlot,
-				this.editorSlot,
-				this.widgetsBelow,
-				this.footerSlot,
-			],
+			[this.status, this.pending, this.widgetsAbove, this.hint, this.editorSlot, this.widgetsBelow, this.footerSlot],
 			() => this.tui.terminal.rows,
 			this.theme,
 			{
@@ -188,7 +177,7 @@ export class InteractiveApp implements InteractiveAppView {
 				promptLines: () => {
 					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns - 1)).length;
 					return this.transcript.container
-						.startLinesOf((child) => child instanceof UserMessageComponent)
+						.startLinesOf((child) => this.transcript.isJumpTarget(child))
 						.map((line) => line + headerLines);
 				},
 			},
@@ -200,7 +189,7 @@ export class InteractiveApp implements InteractiveAppView {
 			matches: (data, action) => this.keybindings.matches(data, action),
 			label: (action) => this.keyLabelOf(action),
 		});
-		findSlot.addChild(this.find);
+		this.layout.setOverlay(this.find);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
@@ -404,7 +393,7 @@ export class InteractiveApp implements InteractiveAppView {
 		const text = [queued.join("\n\n"), this.editor.getText()].filter((part) => part.trim() !== "").join("\n\n");
 		this.editor.setText(text);
 		this.showNotice(
-			this.theme.muted(`Restored ${queued.length} queued message${queued.length === 1 ? "" : "s"} to the editor`),
+			this.theme.muted(`Restored ${queued.length} queued message${queued.length === 1 ? "" : "s"} to editor`),
 		);
 	}
 

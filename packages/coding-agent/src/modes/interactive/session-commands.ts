@@ -104,13 +104,13 @@ export function importCommand(app: InteractiveAppView, args: string): void {
 		return;
 	}
 	void app.runAction(async () => {
-		const confirmed = await app.uiContext.confirm("Import session", `Replace the current session with ${path}?`);
+		const confirmed = await app.uiContext.confirm("Import session", `Replace current session with ${target}?`);
 		if (!confirmed) {
 			app.showNotice(theme.muted("Import cancelled"));
 			return;
 		}
 		const result = await app.runtime.importFromJsonl(path);
-		app.showNotice(theme.muted(result.cancelled ? "Import cancelled" : `Session imported from: ${path}`));
+		app.showNotice(theme.muted(result.cancelled ? "Import cancelled" : `Session imported from: ${target}`));
 	});
 }
 

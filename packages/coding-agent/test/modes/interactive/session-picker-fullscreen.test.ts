@@ -150,28 +150,48 @@ describe("fullscreen mode", () => {
 		expect(fixture.terminal.takeWrites()).toContain("\x1b[?1000l");
 	});
 
-	it("finds in the transcript with a counter, steps through matches and jumps between prompts", async () => {
+	it("finds in a box at the top right with a counter from the window's top, steps and wraps; jumps between messages", async () => {
 		const fixture = await fullscreen();
+		const boxHint = "↑ Shift+Enter · ↓ Enter";
 		await fixture.type("\x1b[102;6u");
-		await fixture.waitForText("Find:");
+		await fixture.waitForText(boxHint);
+		// The box sits one row and one column in from the window's top right, over the transcript.
+		const boxRow = fixture.screen().split("\n")[2] ?? "";
+		expect(boxRow).toMatch(/│ +│.$/);
 		await fixture.type("line 3");
-		await fixture.waitForText("3/3");
-		await fixture.type("\r");
+		// No match at or below the window's top (the end of "three"): the first one, as pi 1.4 picks.
 		await fixture.waitForText("1/3");
 		expect(fixture.screen()).toContain("one line 3");
+		await fixture.type("\r");
+		await fixture.waitForText("2/3");
+		expect(fixture.screen()).toContain("two line 3");
+		await fixture.type("\x1b[13;2u");
+		await fixture.waitForText("1/3");
 		await fixture.type("\x1b[13;2u");
 		await fixture.waitForText("3/3");
 		await fixture.type("\x1b");
-		await fixture.waitUntil((screen) => !screen.includes("Find:"));
+		await fixture.waitUntil((screen) => !screen.includes(boxHint));
 		// Typing goes to the editor again.
 		await fixture.type("x");
 		expect(fixture.app.editor.getText()).toBe("x");
+		// Opened again: an empty query, the first match at or below the window's top; the key closes it.
+		await fixture.type("\x1b[1;5H");
+		await fixture.type("\x1b[102;6u");
+		await fixture.waitForText(boxHint);
+		await fixture.type("line 1");
+		await fixture.waitForText("1/9");
+		await fixture.type("\x1b[102;6u");
+		await fixture.waitUntil((screen) => !screen.includes(boxHint));
+		// Jumps stop at prompts and at replies with text, as pi 1.4 marks them.
+		const top = (): string => fixture.screen().split("\n")[1] ?? "";
 		await fixture.type("\x1b[1;5F");
 		await fixture.type("\x1b[1;6A");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt three") === true);
+		await fixture.waitUntil(() => top().includes("three line 0"));
 		await fixture.type("\x1b[1;6A");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt two") === true);
+		await fixture.waitUntil(() => top().includes("prompt three"));
+		await fixture.type("\x1b[1;6A");
+		await fixture.waitUntil(() => top().includes("two line 0"));
 		await fixture.type("\x1b[1;6B");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt three") === true);
+		await fixture.waitUntil(() => top().includes("prompt three"));
 	});
 });

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
+import { type Component, sliceByColumn, truncateToWidth, visibleWidth } from "@pi/tui";
 import type { Theme } from "../theme.js";
 import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 
@@ -27,6 +27,8 @@ export class ScreenLayout implements Component {
 	/** The last frame's scrolling lines (for find and jumps; the same array the transcript returned). */
 	private lastScrolling: readonly string[] = [];
 	private match: TranscriptMatch | undefined;
+	/** Drawn over the window's top right (find's box); it renders nothing while closed. */
+	private overlay: Component | undefined;
 
 	constructor(
 		private readonly scrolling: readonly Component[],
@@ -101,6 +103,11 @@ export class ScreenLayout implements Component {
 		const room = this.visibleRows();
 		if (line >= top && line < top + room && this.scrollOffset > 0) return;
 		this.scrollLineToTop(Math.max(0, line - Math.floor(this.roomWhenScrolled() / 3)));
+	}
+
+	/** A component drawn over the window's top right, one row and one column in (undefined: none). */
+	setOverlay(overlay: Component | undefined): void {
+		this.overlay = overlay;
 	}
 
 	/** Highlights a find match (undefined: none). */
@@ -178,9 +185,26 @@ export class ScreenLayout implements Component {
 		}
 		while (window.length < shown) window.push("");
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
+		if (this.overlay) this.drawOverlay(window, this.overlay, width, contentWidth);
 		const bar = this.scrollbar(scrolling.length, start, room);
 		const framed = window.map((line, row) => `${fitToWidth(line, contentWidth)}${bar[row] ?? " "}`);
 		return framed.concat(fixed);
+	}
+
+	/** Paints the overlay's lines into the window: 40% of the width (at least 32), a margin of one. */
+	private drawOverlay(window: string[], overlay: Component, width: number, contentWidth: number): void {
+		const boxWidth = Math.min(contentWidth - 1, Math.max(32, Math.floor(width * 0.4)));
+		const column = width - 1 - boxWidth;
+		if (boxWidth < 12 || column < 0) return;
+		const lines = overlay.render(boxWidth);
+		for (let index = 0; index < lines.length && index + 1 < window.length; index++) {
+			const row = index + 1;
+			const under = window[row] ?? "";
+			const left = sliceByColumn(under, 0, column);
+			const leftWidth = visibleWidth(left);
+			const right = sliceByColumn(under, column + boxWidth, Number.MAX_SAFE_INTEGER);
+			window[row] = `${left}\x1b[0m${" ".repeat(Math.max(0, column - leftWidth))}${lines[index] ?? ""}\x1b[0m${right}`;
+		}
 	}
 
 	private jumpLine(width: number): string {
