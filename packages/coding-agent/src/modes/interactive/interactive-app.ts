@@ -174,8 +174,9 @@ export class InteractiveApp implements InteractiveAppView {
 			this.theme,
 			{
 				bottomKey: () => this.keyLabelOf("tui.altScreen.bottom"),
+				requestRender: () => this.tui.requestRender(),
 				promptLines: () => {
-					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns - 1)).length;
+					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns)).length;
 					return this.transcript.container
 						.startLinesOf((child) => this.transcript.isJumpTarget(child))
 						.map((line) => line + headerLines);

@@ -1,7 +1,7 @@
 import { KeybindingsManager, stripAnsi, visibleWidth } from "@pi/tui";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APP_KEYBINDINGS } from "../../../src/modes/interactive/app-keybindings.js";
-import { ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
+import { SCROLLBAR_HIDE_MS, ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
 import { SettingsPanel } from "../../../src/modes/interactive/components/settings-panel.js";
 import { createTheme } from "../../../src/modes/interactive/theme.js";
 import { cellAt, palette, renderAlone } from "./render-support.js";
@@ -44,9 +44,37 @@ describe("ScreenLayout", () => {
 			"editor",
 			"footer",
 		]);
-		// The scrollbar takes the last column; at the end its thumb is at the bottom.
-		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+		// No scrollbar until the user scrolls (pi 1.4's "auto"); every line fills the width.
+		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual([" ", " ", " ", " "]);
 		expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
+	});
+
+	it("shows the scrollbar in the last column while scrolling and hides it a second after", () => {
+		vi.useFakeTimers();
+		try {
+			let renders = 0;
+			const layout = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor", "footer"])], () => 6, theme, {
+				bottomKey: () => "Ctrl+End",
+				promptLines: () => [],
+				requestRender: () => renders++,
+			});
+			layout.setFullscreen(true);
+			layout.render(40);
+			layout.scrollLines(-1);
+			layout.scrollToEnd();
+			const lines = layout.render(40);
+			// At the end its thumb is at the bottom.
+			expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+			expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
+			vi.advanceTimersByTime(SCROLLBAR_HIDE_MS - 1);
+			expect(layout.scrollbarVisible).toBe(true);
+			vi.advanceTimersByTime(1);
+			expect(layout.scrollbarVisible).toBe(false);
+			expect(renders).toBe(1);
+			expect(layout.render(40).slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual([" ", " ", " ", " "]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("scrolls by screens and lines, offers a jump to the latest, and stays put while new lines arrive", () => {

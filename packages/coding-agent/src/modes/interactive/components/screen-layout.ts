@@ -6,17 +6,24 @@ import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 export interface FullscreenHooks {
 	/** The key shown on the "jump to latest" line (e.g. "Ctrl+End"). */
 	bottomKey(): string;
-	/** Line numbers (in the scrolling part) where user prompts start, ascending. */
+	/** Line numbers (in the scrolling part) where jumps stop (prompts, replies), ascending. */
 	promptLines(): number[];
+	/** Asks for a frame (the scrollbar hides itself a while after the last scroll). */
+	requestRender?(): void;
 }
+
+/** How long the scrollbar stays after the last scroll (pi 1.4's `fullscreenScrollbar` "auto"). */
+export const SCROLLBAR_HIDE_MS = 1000;
 
 /**
  * The app's screen: the scrolling part (header, transcript) above the fixed part (status, queue,
  * widgets, editor, footer). Regular mode (`tuiMode: "regular"`) draws both inline, one after the
  * other, and the terminal's scrollback holds what scrolled away. Fullscreen mode draws exactly one
  * screen: the fixed part at the bottom, above it a window on the scrolling part that follows the
- * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a scrollbar in the
- * last column and a "jump to latest" line while scrolled up.
+ * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a "jump to latest"
+ * line while scrolled up. As in pi 1.4 (its default `fullscreenScrollbar` "auto"), the scrollbar
+ * shows in the last column while the user scrolls and for {@link SCROLLBAR_HIDE_MS} after, over
+ * whatever the transcript drew there, so nothing re-wraps when it comes and goes.
  */
 export class ScreenLayout implements Component {
 	private fullscreen = false;
@@ -27,6 +34,8 @@ export class ScreenLayout implements Component {
 	/** The last frame's scrolling lines (for find and jumps; the same array the transcript returned). */
 	private lastScrolling: readonly string[] = [];
 	private match: TranscriptMatch | undefined;
+	private scrollbarShown = false;
+	private scrollbarTimer: ReturnType<typeof setTimeout> | undefined;
 	/** Drawn over the window's top right (find's box); it renders nothing while closed. */
 	private overlay: Component | undefined;
 
@@ -65,6 +74,32 @@ export class ScreenLayout implements Component {
 		this.fullscreen = fullscreen;
 		this.scrollOffset = 0;
 		this.match = undefined;
+		this.hideScrollbar();
+	}
+
+	/** True while the scrollbar is drawn (a scroll less than {@link SCROLLBAR_HIDE_MS} ago). */
+	get scrollbarVisible(): boolean {
+		return this.scrollbarShown;
+	}
+
+	/** Shows the scrollbar, and hides it again {@link SCROLLBAR_HIDE_MS} after the last call. */
+	private scrolled(): void {
+		if (!this.fullscreen) return;
+		this.scrollbarShown = true;
+		if (this.scrollbarTimer) clearTimeout(this.scrollbarTimer);
+		this.scrollbarTimer = setTimeout(() => {
+			this.scrollbarTimer = undefined;
+			this.scrollbarShown = false;
+			this.hooks.requestRender?.();
+		}, SCROLLBAR_HIDE_MS);
+		// A pending hide never keeps the process alive.
+		this.scrollbarTimer.unref?.();
+	}
+
+	private hideScrollbar(): void {
+		this.scrollbarShown = false;
+		if (this.scrollbarTimer) clearTimeout(this.scrollbarTimer);
+		this.scrollbarTimer = undefined;
 	}
 
 	/** Scrolls the window by `pages` screens (negative: up, towards older lines). */
@@ -76,10 +111,12 @@ export class ScreenLayout implements Component {
 	scrollLines(lines: number): void {
 		if (!this.fullscreen) return;
 		this.scrollOffset = this.clampOffset(this.scrollOffset - lines);
+		this.scrolled();
 	}
 
 	/** Back to following the end. */
 	scrollToEnd(): void {
+		if (this.scrollOffset > 0) this.scrolled();
 		this.scrollOffset = 0;
 	}
 
@@ -87,6 +124,7 @@ export class ScreenLayout implements Component {
 	scrollToTop(): void {
 		if (!this.fullscreen) return;
 		this.scrollOffset = this.maxOffset();
+		this.scrolled();
 	}
 
 	/** Puts `line` of the scrolling part at the top of the window (as far as it can go). */
@@ -94,6 +132,7 @@ export class ScreenLayout implements Component {
 		if (!this.fullscreen) return;
 		const room = this.roomWhenScrolled();
 		this.scrollOffset = this.clampOffset(this.lastScrollingLength - line - room);
+		this.scrolled();
 	}
 
 	/** Makes `line` visible, a third from the top when the window has to move. */
@@ -160,8 +199,7 @@ export class ScreenLayout implements Component {
 			// One copy of a long transcript per frame, as a plain container would make.
 			return ([] as string[]).concat(...parts);
 		}
-		// The last column is the scrollbar's, always, so nothing re-wraps when it appears.
-		const contentWidth = Math.max(1, width - 1);
+		const contentWidth = width;
 		const scrollingParts = this.scrolling.map((child) => child.render(contentWidth));
 		const fixed = ([] as string[]).concat(...this.fixed.map((child) => child.render(width)));
 		const scrolling =
@@ -186,8 +224,12 @@ export class ScreenLayout implements Component {
 		while (window.length < shown) window.push("");
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
 		if (this.overlay) this.drawOverlay(window, this.overlay, width, contentWidth);
+		if (!this.scrollbarShown) return window.map((line) => fitToWidth(line, width)).concat(fixed);
 		const bar = this.scrollbar(scrolling.length, start, room);
-		const framed = window.map((line, row) => `${fitToWidth(line, contentWidth)}${bar[row] ?? " "}`);
+		const framed = window.map((line, row) => {
+			const cell = bar[row];
+			return cell === undefined ? fitToWidth(line, width) : `${fitToWidth(line, width - 1)}\x1b[0m${cell}`;
+		});
 		return framed.concat(fixed);
 	}
 
