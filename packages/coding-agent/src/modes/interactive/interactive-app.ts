@@ -31,6 +31,7 @@ import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
+import { exitOutput, resumeCommand } from "./exit-output.js";
 import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
@@ -536,7 +537,12 @@ export class InteractiveApp implements InteractiveAppView {
 		this.uiContext.dispose();
 		this.unsubscribe?.();
 		this.gitBranch?.watcher.dispose();
+		// Fullscreen drew on the alternate screen, which goes away: the shell gets the transcript.
+		const page = this.layout.isFullscreen ? this.layout.pageLines(this.tui.terminal.columns) : [];
 		this.tui.stop();
+		const resume = process.stdout.isTTY ? resumeCommand(this.session.sessionManager, this.runtime.agentDir) : undefined;
+		const output = exitOutput(page, resume, this.theme.dim);
+		if (output !== "") this.tui.terminal.write(output);
 		this.inputWaiter?.("");
 		this.resolveExit?.(code);
 	}

@@ -171,6 +171,11 @@ export class ScreenLayout implements Component {
 		return true;
 	}
 
+	/** Everything as one long page (the transcript, then the fixed part), for the shell on exit. */
+	pageLines(width: number): string[] {
+		return [...this.scrolling, ...this.fixed].flatMap((child) => child.render(width));
+	}
+
 	invalidate(): void {
 		for (const child of [...this.scrolling, ...this.fixed]) child.invalidate?.();
 	}
