@@ -120,7 +120,7 @@ export class AppKeys {
 			return true;
 		}
 		if (this.matches(data, "app.message.copy")) {
-			copyLastAnswer(this.app);
+			copyLastAnswer(this.app, { flash: true });
 			return true;
 		}
 		if (this.matches(data, "app.message.dequeue")) {

@@ -22,7 +22,9 @@ describe("exit output", () => {
 	const agentDir = mkdtempSync(join(tmpdir(), "pi-exit-"));
 
 	it("names the session to resume, with --session-dir only outside the default directory", () => {
-		expect(resumeCommand(session(defaultSessionDir("/work/project", agentDir)), agentDir)).toBe("pi --session 0192-abc");
+		expect(resumeCommand(session(defaultSessionDir("/work/project", agentDir)), agentDir)).toBe(
+			"pi --session 0192-abc",
+		);
 		const elsewhere = join(agentDir, "my sessions");
 		expect(resumeCommand(session(elsewhere), agentDir)).toBe(`pi --session-dir '${elsewhere}' --session 0192-abc`);
 		expect(resumeCommand(session(join(agentDir, "new"), false), agentDir)).toBeUndefined();

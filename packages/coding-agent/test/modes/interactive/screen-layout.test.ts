@@ -1,7 +1,7 @@
 import { KeybindingsManager, stripAnsi, visibleWidth } from "@pi/tui";
 import { describe, expect, it, vi } from "vitest";
 import { APP_KEYBINDINGS } from "../../../src/modes/interactive/app-keybindings.js";
-import { SCROLLBAR_HIDE_MS, ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
+import { FLASH_MS, SCROLLBAR_HIDE_MS, ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
 import { SettingsPanel } from "../../../src/modes/interactive/components/settings-panel.js";
 import { createTheme } from "../../../src/modes/interactive/theme.js";
 import { cellAt, palette, renderAlone } from "./render-support.js";
@@ -49,6 +49,29 @@ describe("ScreenLayout", () => {
 		expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
 	});
 
+	it("flashes a message in reverse video at the top right for a second", () => {
+		vi.useFakeTimers();
+		try {
+			let renders = 0;
+			const layout = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor"])], () => 6, theme, {
+				bottomKey: () => "Ctrl+End",
+				promptLines: () => [],
+				requestRender: () => renders++,
+			});
+			layout.setFullscreen(true);
+			layout.flash("Copied!");
+			const first = layout.render(40)[0] ?? "";
+			expect(first).toContain("\x1b[7m Copied! \x1b[27m");
+			expect(stripAnsi(first)).toMatch(/^line 15 +Copied! $/);
+			expect(visibleWidth(first)).toBe(40);
+			vi.advanceTimersByTime(FLASH_MS);
+			expect(renders).toBe(1);
+			expect(stripAnsi(layout.render(40)[0] ?? "")).not.toContain("Copied!");
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it("shows the scrollbar in the last column while scrolling and hides it a second after", () => {
 		vi.useFakeTimers();
 		try {
@@ -71,7 +94,12 @@ describe("ScreenLayout", () => {
 			vi.advanceTimersByTime(1);
 			expect(layout.scrollbarVisible).toBe(false);
 			expect(renders).toBe(1);
-			expect(layout.render(40).slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual([" ", " ", " ", " "]);
+			expect(
+				layout
+					.render(40)
+					.slice(0, 4)
+					.map((line) => stripAnsi(line).at(-1)),
+			).toEqual([" ", " ", " ", " "]);
 		} finally {
 			vi.useRealTimers();
 		}

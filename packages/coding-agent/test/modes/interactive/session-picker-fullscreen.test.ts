@@ -156,6 +156,15 @@ describe("fullscreen mode", () => {
 		for (const text of ["prompt one", "one line 0", "three line 11"]) expect(afterScreen).toContain(text);
 	});
 
+	it("Ctrl+X flashes Copied! at the top right instead of a message", async () => {
+		const fixture = await fullscreen();
+		fixture.terminal.takeWrites();
+		await fixture.type("\x18");
+		await fixture.waitUntil((screen) => (screen.split("\n")[0] ?? "").endsWith(" Copied!"));
+		expect(fixture.terminal.takeWrites()).toContain(Buffer.from("three line 0").toString("base64").slice(0, 12));
+		expect(fixture.screen()).not.toContain("Copied last agent message");
+	});
+
 	it("finds in a box at the top right with a counter from the window's top, steps and wraps; jumps between messages", async () => {
 		const fixture = await fullscreen();
 		const boxHint = "↑ Shift+Enter · ↓ Enter";

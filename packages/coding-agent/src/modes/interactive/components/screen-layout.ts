@@ -12,6 +12,9 @@ export interface FullscreenHooks {
 	requestRender?(): void;
 }
 
+/** How long a flash (e.g. "Copied!") stays at the top right. */
+export const FLASH_MS = 1000;
+
 /** How long the scrollbar stays after the last scroll (pi 1.4's `fullscreenScrollbar` "auto"). */
 export const SCROLLBAR_HIDE_MS = 1000;
 
@@ -34,6 +37,8 @@ export class ScreenLayout implements Component {
 	/** The last frame's scrolling lines (for find and jumps; the same array the transcript returned). */
 	private lastScrolling: readonly string[] = [];
 	private match: TranscriptMatch | undefined;
+	private flashText: string | undefined;
+	private flashTimer: ReturnType<typeof setTimeout> | undefined;
 	private scrollbarShown = false;
 	private scrollbarTimer: ReturnType<typeof setTimeout> | undefined;
 	/** Drawn over the window's top right (find's box); it renders nothing while closed. */
@@ -144,6 +149,18 @@ export class ScreenLayout implements Component {
 		this.scrollLineToTop(Math.max(0, line - Math.floor(this.roomWhenScrolled() / 3)));
 	}
 
+	/** Shows `message` in reverse video at the screen's top right for {@link FLASH_MS} (fullscreen). */
+	flash(message: string): void {
+		this.flashText = message;
+		if (this.flashTimer) clearTimeout(this.flashTimer);
+		this.flashTimer = setTimeout(() => {
+			this.flashTimer = undefined;
+			this.flashText = undefined;
+			this.hooks.requestRender?.();
+		}, FLASH_MS);
+		this.flashTimer.unref?.();
+	}
+
 	/** A component drawn over the window's top right, one row and one column in (undefined: none). */
 	setOverlay(overlay: Component | undefined): void {
 		this.overlay = overlay;
@@ -229,6 +246,7 @@ export class ScreenLayout implements Component {
 		while (window.length < shown) window.push("");
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
 		if (this.overlay) this.drawOverlay(window, this.overlay, width, contentWidth);
+		if (this.flashText !== undefined && window.length > 0) window[0] = this.flashOver(window[0] ?? "", width);
 		if (!this.scrollbarShown) return window.map((line) => fitToWidth(line, width)).concat(fixed);
 		const bar = this.scrollbar(scrolling.length, start, room);
 		const framed = window.map((line, row) => {
@@ -252,6 +270,13 @@ export class ScreenLayout implements Component {
 			const right = sliceByColumn(under, column + boxWidth, Number.MAX_SAFE_INTEGER);
 			window[row] = `${left}\x1b[0m${" ".repeat(Math.max(0, column - leftWidth))}${lines[index] ?? ""}\x1b[0m${right}`;
 		}
+	}
+
+	private flashOver(line: string, width: number): string {
+		const text = truncateToWidth(` ${this.flashText} `, width, "");
+		const column = width - visibleWidth(text);
+		const left = sliceByColumn(line, 0, column);
+		return `${left}\x1b[0m${" ".repeat(Math.max(0, column - visibleWidth(left)))}\x1b[7m${text}\x1b[27m`;
 	}
 
 	private jumpLine(width: number): string {
