@@ -269,6 +269,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Stopped");
 		expect(pi.format("alternate_on")).toBe("0");
 		expect(pi.format("mouse_any_flag")).toBe("0");
+		// The shell's screen keeps the transcript, as pi 1.4 leaves it.
+		expect(pi.screen()).toContain("before suspend");
 		// The shell works meanwhile (a cooked tty: it echoes).
 		pi.type("echo shell-$((40+2))");
 		pi.keys("Enter");

@@ -115,7 +115,7 @@ export class AppKeys {
 			return true;
 		}
 		if (this.matches(data, "app.suspend")) {
-			if (!suspendToShell(this.app.tui))
+			if (!suspendToShell(this.app.tui, process.platform, () => this.app.printPage()))
 				this.app.showNotice(this.app.theme.warning("Suspending is not supported here."));
 			return true;
 		}

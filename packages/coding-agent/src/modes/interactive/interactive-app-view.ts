@@ -57,6 +57,8 @@ export interface InteractiveAppView {
 	readonly layout: ScreenLayout;
 	/** Find in the fullscreen transcript. */
 	readonly find: TranscriptFind;
+	/** After leaving the alternate screen: the transcript into the shell (fullscreen only). */
+	printPage(): void;
 	/** Alt+Up: every queued message back into the editor, unqueued. */
 	dequeueToEditor(): void;
 	/** Ctrl+V: an image from the clipboard, saved to a file whose path goes into the editor. */

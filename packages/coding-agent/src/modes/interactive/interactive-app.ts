@@ -537,14 +537,23 @@ export class InteractiveApp implements InteractiveAppView {
 		this.uiContext.dispose();
 		this.unsubscribe?.();
 		this.gitBranch?.watcher.dispose();
-		// Fullscreen drew on the alternate screen, which goes away: the shell gets the transcript.
-		const page = this.layout.isFullscreen ? this.layout.pageLines(this.tui.terminal.columns) : [];
 		this.tui.stop();
+		this.printPage();
 		const resume = process.stdout.isTTY ? resumeCommand(this.session.sessionManager, this.runtime.agentDir) : undefined;
-		const output = exitOutput(page, resume, this.theme.dim);
+		const output = exitOutput([], resume, this.theme.dim);
 		if (output !== "") this.tui.terminal.write(output);
 		this.inputWaiter?.("");
 		this.resolveExit?.(code);
+	}
+
+	/**
+	 * Fullscreen drew on the alternate screen, which has just gone (exit, Ctrl+Z): the shell gets
+	 * the whole transcript and the bottom of the screen, as pi 1.4 leaves them. Nothing in regular mode.
+	 */
+	printPage(): void {
+		if (!this.layout.isFullscreen) return;
+		const output = exitOutput(this.layout.pageLines(this.tui.terminal.columns), undefined, this.theme.dim);
+		if (output !== "") this.tui.terminal.write(output);
 	}
 
 	get isQuitting(): boolean {
