@@ -113,8 +113,8 @@ describe("ScreenLayout", () => {
 		layout.scrollPages(-1);
 		const scrolled = trim(layout.render(60)).map((line) => line.replace(/\s*[│┃]$/, ""));
 		expect(scrolled).toHaveLength(6);
-		// A page is the window's height less two rows of overlap (5 - 2 = 3 lines here).
-		expect(scrolled.slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
+		// A page is the window's height less four rows of overlap, at least one line (5 - 4 = 1 here).
+		expect(scrolled.slice(0, 4)).toEqual(["line 25", "line 26", "line 27", "line 28"]);
 		expect(scrolled[4]).toContain("↓ Jump to latest message · Ctrl+End");
 		expect(scrolled[5]).toBe("editor");
 		transcript.lines = numbered(35);
@@ -122,9 +122,12 @@ describe("ScreenLayout", () => {
 			trim(layout.render(60))
 				.slice(0, 4)
 				.map((line) => line.replace(/\s*[│┃]$/, "")),
-		).toEqual(["line 23", "line 24", "line 25", "line 26"]);
-		expect(layout.linesBelow).toBe(8);
+		).toEqual(["line 25", "line 26", "line 27", "line 28"]);
+		expect(layout.linesBelow).toBe(6);
 		layout.scrollLines(-2);
+		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 23/);
+		// Half a page is half the window (two lines of five).
+		layout.scrollPages(-0.5);
 		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 21/);
 		layout.scrollToTop();
 		const top = layout.render(60);

@@ -12,6 +12,9 @@ export interface FullscreenHooks {
 	requestRender?(): void;
 }
 
+/** Lines of the previous screen a PageUp / PageDown keeps in view. */
+export const PAGE_OVERLAP = 4;
+
 /** How long a flash (e.g. "Copied!") stays at the top right. */
 export const FLASH_MS = 1000;
 
@@ -107,9 +110,14 @@ export class ScreenLayout implements Component {
 		this.scrollbarTimer = undefined;
 	}
 
-	/** Scrolls the window by `pages` screens (negative: up, towards older lines). */
+	/**
+	 * Scrolls the window by `pages` screens (negative: up, towards older lines): a page keeps
+	 * {@link PAGE_OVERLAP} lines of the last one in view, a half page is half the window, as in pi 1.4.
+	 */
 	scrollPages(pages: number): void {
-		this.scrollLines(Math.round(pages * Math.max(1, this.lastRoom - 2)));
+		const size = Math.abs(pages);
+		const lines = size < 1 ? Math.floor(this.lastRoom * size) : size * (this.lastRoom - PAGE_OVERLAP);
+		this.scrollLines(Math.sign(pages) * Math.max(1, lines));
 	}
 
 	/** Scrolls the window by `lines` (negative: up). */
