@@ -72,6 +72,14 @@ describe("the session picker (/resume)", () => {
 		await fixture.type("renamed older\r");
 		await fixture.waitForText("Session renamed: renamed older");
 		expect(SessionManager.list(cwd, sessionDir).find((info) => info.path === other)?.name).toBe("renamed older");
+		// Renaming again starts from the name, the cursor before it (as pi 1.4); Escape keeps it.
+		await fixture.type("\x12");
+		await fixture.waitForText("> renamed older");
+		await fixture.type("\x0b");
+		await fixture.waitUntil((screen) => !screen.includes("> renamed older"));
+		await fixture.type("\x1b");
+		await fixture.waitUntil((screen) => !screen.includes("Rename Session"));
+		expect(SessionManager.list(cwd, sessionDir).find((info) => info.path === other)?.name).toBe("renamed older");
 		// Delete it: asked first; Escape keeps it, Enter deletes it.
 		await fixture.type("\x04");
 		await fixture.waitForText("Delete session?");
