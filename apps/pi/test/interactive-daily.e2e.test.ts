@@ -85,7 +85,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		const file = join(session.env.cwd, "saved.jsonl");
 		const lines = readFileSync(file, "utf8").trim().split("\n");
 		expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ type: "session" });
-		await command(pi, "/new", "Started a new session");
+		await command(pi, "/new", "New session started");
 		await pi.waitFor((screen) => !screen.includes("exported answer"));
 		await command(pi, "/import saved.jsonl", "Replace current session with saved.jsonl?");
 		pi.keys("Enter");
@@ -171,7 +171,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.type("first session");
 		pi.keys("Enter");
 		await pi.waitFor("first answer");
-		await command(pi, "/new", "Started a new session");
+		await command(pi, "/new", "New session started");
 		pi.type("second session");
 		pi.keys("Enter");
 		await pi.waitFor("second answer");

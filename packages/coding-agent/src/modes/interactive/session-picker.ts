@@ -201,7 +201,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 			if (item.value === active()) return;
 			void app.runAction(async () => {
 				const result = await app.runtime.switchSession(item.value);
-				if (!result.cancelled) app.showNotice(app.theme.muted(`Resumed ${item.value}`));
+				if (!result.cancelled) app.showNotice(app.theme.muted("Resumed session"));
 			});
 		},
 	});
