@@ -85,11 +85,11 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		const file = join(session.env.cwd, "saved.jsonl");
 		const lines = readFileSync(file, "utf8").trim().split("\n");
 		expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ type: "session" });
-		await command(pi, "/new", "Started a new session");
+		await command(pi, "/new", "New session started");
 		await pi.waitFor((screen) => !screen.includes("exported answer"));
-		await command(pi, "/import saved.jsonl", "Replace the current session");
+		await command(pi, "/import saved.jsonl", "Replace current session with saved.jsonl?");
 		pi.keys("Enter");
-		await pi.waitFor("Session imported from:");
+		await pi.waitFor("Session imported from: saved.jsonl");
 		await pi.waitFor("exported answer");
 		await command(pi, "/changelog", "## 0.1.0");
 		expect(pi.screen()).toContain("/changelog` shows this file");
@@ -157,7 +157,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		await pi.waitFor("to edit all queued messages");
 		pi.keys("M-Up");
-		await pi.waitFor("Restored 1 queued message");
+		await pi.waitFor("Restored 1 queued message to editor");
 		await pi.waitFor((screen) => !screen.includes("Steering:"));
 		expect(pi.screen()).toMatch(/^queued one\s*$/m);
 		pi.keys("Escape");
@@ -171,7 +171,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.type("first session");
 		pi.keys("Enter");
 		await pi.waitFor("first answer");
-		await command(pi, "/new", "Started a new session");
+		await command(pi, "/new", "New session started");
 		pi.type("second session");
 		pi.keys("Enter");
 		await pi.waitFor("second answer");
@@ -222,28 +222,39 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("C-End");
 		await pi.waitFor((screen) => !screen.includes("Jump to latest") && screen.includes("gamma line 14"));
 		pi.type("\x1b[102;6u");
-		await pi.waitFor("Find:");
+		await pi.waitFor("↑ Shift+Enter · ↓ Enter");
 		pi.type("line 7");
-		await pi.waitFor("3/3");
+		// Following the end, the first match at or below the window's top is gamma's.
+		await pi.waitFor(/│ line 7 +3\/3 │/);
 		pi.keys("Enter");
-		await pi.waitFor("1/3");
+		await pi.waitFor(/│ line 7 +1\/3 │/);
 		expect(pi.screen()).toContain("alpha line 7");
 		pi.keys("Escape");
-		await pi.waitFor((screen) => !screen.includes("Find:"));
+		await pi.waitFor((screen) => !screen.includes("Shift+Enter"));
 		pi.keys("C-End");
-		// The prompt above the window's top line, then the one before it, and back down.
+		// The message above the window's top line (replies with text count, as in pi 1.4), and back down.
+		const top = (screen: string): string => screen.split("\n")[1] ?? "";
 		pi.keys("C-S-Up");
-		await pi.waitFor((screen) => (screen.split("\n")[1] ?? "").includes("ask beta"));
+		await pi.waitFor((screen) => top(screen).includes("beta line 0"));
 		pi.keys("C-S-Up");
-		await pi.waitFor((screen) => (screen.split("\n")[1] ?? "").includes("ask alpha"));
+		await pi.waitFor((screen) => top(screen).includes("ask beta"));
+		pi.keys("C-S-Up");
+		await pi.waitFor((screen) => top(screen).includes("alpha line 0"));
 		pi.keys("C-S-Down");
-		await pi.waitFor((screen) => (screen.split("\n")[1] ?? "").includes("ask beta"));
+		await pi.waitFor((screen) => top(screen).includes("ask beta"));
 		pi.keys("C-Home");
 		await pi.waitFor((screen) => screen.startsWith("pi v"));
+		pi.keys("PPage");
+		pi.keys("NPage");
+		await pi.waitFor("Jump to latest message");
 		pi.keys("C-d");
 		await pi.waitFor("PI_EXITED 0");
 		expect(pi.format("mouse_any_flag")).toBe("0");
 		expect(pi.format("alternate_on")).toBe("0");
+		// The shell keeps the transcript and the command that resumes the session.
+		const after = pi.screen();
+		expect(after).toContain("gamma line 14");
+		expect(after).toMatch(/To resume this session: pi --session [0-9a-f-]+/);
 	});
 
 	it("Ctrl+Z suspends to the shell (main screen, no mouse reports); fg restores the screen and the modes", async () => {
@@ -258,6 +269,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Stopped");
 		expect(pi.format("alternate_on")).toBe("0");
 		expect(pi.format("mouse_any_flag")).toBe("0");
+		// The shell's screen keeps the transcript, as pi 1.4 leaves it.
+		expect(pi.screen()).toContain("before suspend");
 		// The shell works meanwhile (a cooked tty: it echoes).
 		pi.type("echo shell-$((40+2))");
 		pi.keys("Enter");

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasTmux, type TmuxPi } from "./interactive-tmux.js";
+import { hasTmux } from "./interactive-tmux.js";
 import { useTmuxSession } from "./tmux-session.js";
 
 const tmuxAvailable = hasTmux();

@@ -52,6 +52,11 @@ export class Input implements Component, Focusable {
 		this.model.setValue(value.replace(/\r\n?|\n/g, " "));
 	}
 
+	/** Moves the cursor to a UTF-16 index into the value (clamped). */
+	setCursor(index: number): void {
+		this.model.moveTo(index);
+	}
+
 	/** The cursor position as a UTF-16 index into the value. */
 	getCursor(): number {
 		return this.text.cursor;

@@ -3,9 +3,10 @@ import type { AppAction } from "./app-keybindings.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { copyLastAnswer } from "./session-commands.js";
 import { suspendToShell } from "./suspend.js";
+import { WheelScroll } from "./wheel-scroll.js";
 
-/** Lines one wheel notch scrolls the fullscreen transcript (Alt: five times as far). */
-const WHEEL_LINES = 3;
+/** Alt+wheel scrolls this many times as far. */
+const ALT_WHEEL_FACTOR = 5;
 
 const DOUBLE_PRESS_HINT = "Press Ctrl+C again to quit";
 
@@ -24,6 +25,7 @@ const SESSION_SHORTCUTS: readonly (readonly [AppAction, string])[] = [
 export class AppKeys {
 	private lastCtrlC = 0;
 	private lastEscape = 0;
+	private readonly wheel = new WheelScroll();
 
 	constructor(
 		private readonly app: InteractiveAppView,
@@ -41,8 +43,9 @@ export class AppKeys {
 		const mouse = data.startsWith("\x1b[<") ? parseMouseReport(data) : undefined;
 		if (mouse) {
 			if (!this.app.tui.hasOverlay() && (mouse.kind === "wheelUp" || mouse.kind === "wheelDown")) {
-				const lines = WHEEL_LINES * (mouse.alt ? 5 : 1);
-				this.app.scrollTranscriptLines(mouse.kind === "wheelUp" ? -lines : lines);
+				const direction = mouse.kind === "wheelUp" ? -1 : 1;
+				const lines = this.wheel.next(direction, performance.now()) * (mouse.alt ? ALT_WHEEL_FACTOR : 1);
+				this.app.scrollTranscriptLines(direction * lines);
 			}
 			return true;
 		}
@@ -115,12 +118,12 @@ export class AppKeys {
 			return true;
 		}
 		if (this.matches(data, "app.suspend")) {
-			if (!suspendToShell(this.app.tui))
+			if (!suspendToShell(this.app.tui, process.platform, () => this.app.printPage()))
 				this.app.showNotice(this.app.theme.warning("Suspending is not supported here."));
 			return true;
 		}
 		if (this.matches(data, "app.message.copy")) {
-			copyLastAnswer(this.app);
+			copyLastAnswer(this.app, { flash: true });
 			return true;
 		}
 		if (this.matches(data, "app.message.dequeue")) {

@@ -120,7 +120,7 @@ export class BuiltinCommands {
 			case "new":
 				void app.runAction(async () => {
 					const result = await app.runtime.newSession();
-					if (!result.cancelled) app.showNotice(theme.muted("Started a new session."));
+					if (!result.cancelled) app.showNotice(theme.accent("✓ New session started"));
 				});
 				return true;
 			case "clone":

@@ -30,6 +30,8 @@ export interface InteractiveAppView {
 	/** The TUI's `ctx.ui` (`TuiUIContext`). */
 	readonly uiContext: ModeUIContext & {
 		secret(title: string): Promise<string | undefined>;
+		/** A one-line field holding `value` to edit. */
+		editValue(title: string, value: string): Promise<string | undefined>;
 		/** Offers raw input to extension listeners; true when one consumed it. */
 		dispatchTerminalInput(data: string): boolean;
 	};
@@ -55,6 +57,8 @@ export interface InteractiveAppView {
 	readonly layout: ScreenLayout;
 	/** Find in the fullscreen transcript. */
 	readonly find: TranscriptFind;
+	/** After leaving the alternate screen: the transcript into the shell (fullscreen only). */
+	printPage(): void;
 	/** Alt+Up: every queued message back into the editor, unqueued. */
 	dequeueToEditor(): void;
 	/** Ctrl+V: an image from the clipboard, saved to a file whose path goes into the editor. */

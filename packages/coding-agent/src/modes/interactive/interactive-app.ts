@@ -31,7 +31,7 @@ import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
 import { StatusIndicator } from "./components/status-indicator.js";
-import { UserMessageComponent } from "./components/user-message.js";
+import { exitOutput, resumeCommand } from "./exit-output.js";
 import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
 import { createFrameScheduler } from "./frame-scheduler.js";
@@ -168,27 +168,18 @@ export class InteractiveApp implements InteractiveAppView {
 		this.exitCode = new Promise((resolve) => {
 			this.resolveExit = resolve;
 		});
-		const findSlot = new Container();
 		this.layout = new ScreenLayout(
 			[this.headerSlot, this.transcript.container],
-			[
-				this.status,
-				this.pending,
-				this.widgetsAbove,
-				this.hint,
-				findSlot,
-				this.editorSlot,
-				this.widgetsBelow,
-				this.footerSlot,
-			],
+			[this.status, this.pending, this.widgetsAbove, this.hint, this.editorSlot, this.widgetsBelow, this.footerSlot],
 			() => this.tui.terminal.rows,
 			this.theme,
 			{
 				bottomKey: () => this.keyLabelOf("tui.altScreen.bottom"),
+				requestRender: () => this.tui.requestRender(),
 				promptLines: () => {
-					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns - 1)).length;
+					const headerLines = this.headerSlot.render(Math.max(1, this.tui.terminal.columns)).length;
 					return this.transcript.container
-						.startLinesOf((child) => child instanceof UserMessageComponent)
+						.startLinesOf((child) => this.transcript.isJumpTarget(child))
 						.map((line) => line + headerLines);
 				},
 			},
@@ -200,7 +191,7 @@ export class InteractiveApp implements InteractiveAppView {
 			matches: (data, action) => this.keybindings.matches(data, action),
 			label: (action) => this.keyLabelOf(action),
 		});
-		findSlot.addChild(this.find);
+		this.layout.setOverlay(this.find);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
@@ -404,7 +395,7 @@ export class InteractiveApp implements InteractiveAppView {
 		const text = [queued.join("\n\n"), this.editor.getText()].filter((part) => part.trim() !== "").join("\n\n");
 		this.editor.setText(text);
 		this.showNotice(
-			this.theme.muted(`Restored ${queued.length} queued message${queued.length === 1 ? "" : "s"} to the editor`),
+			this.theme.muted(`Restored ${queued.length} queued message${queued.length === 1 ? "" : "s"} to editor`),
 		);
 	}
 
@@ -547,8 +538,22 @@ export class InteractiveApp implements InteractiveAppView {
 		this.unsubscribe?.();
 		this.gitBranch?.watcher.dispose();
 		this.tui.stop();
+		this.printPage();
+		const resume = process.stdout.isTTY ? resumeCommand(this.session.sessionManager, this.runtime.agentDir) : undefined;
+		const output = exitOutput([], resume, this.theme.dim);
+		if (output !== "") this.tui.terminal.write(output);
 		this.inputWaiter?.("");
 		this.resolveExit?.(code);
+	}
+
+	/**
+	 * Fullscreen drew on the alternate screen, which has just gone (exit, Ctrl+Z): the shell gets
+	 * the whole transcript and the bottom of the screen, as pi 1.4 leaves them. Nothing in regular mode.
+	 */
+	printPage(): void {
+		if (!this.layout.isFullscreen) return;
+		const output = exitOutput(this.layout.pageLines(this.tui.terminal.columns), undefined, this.theme.dim);
+		if (output !== "") this.tui.terminal.write(output);
 	}
 
 	get isQuitting(): boolean {

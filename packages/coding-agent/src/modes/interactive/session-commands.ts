@@ -104,27 +104,35 @@ export function importCommand(app: InteractiveAppView, args: string): void {
 		return;
 	}
 	void app.runAction(async () => {
-		const confirmed = await app.uiContext.confirm("Import session", `Replace the current session with ${path}?`);
+		const confirmed = await app.uiContext.confirm("Import session", `Replace current session with ${target}?`);
 		if (!confirmed) {
 			app.showNotice(theme.muted("Import cancelled"));
 			return;
 		}
 		const result = await app.runtime.importFromJsonl(path);
-		app.showNotice(theme.muted(result.cancelled ? "Import cancelled" : `Session imported from: ${path}`));
+		app.showNotice(theme.muted(result.cancelled ? "Import cancelled" : `Session imported from: ${target}`));
 	});
 }
 
-/** `/copy` and Ctrl+X: the last answer to the clipboard (native tool and/or OSC 52). */
-export function copyLastAnswer(app: InteractiveAppView): void {
+/**
+ * `/copy` and Ctrl+X: the last answer to the clipboard (native tool and/or OSC 52). With `flash`
+ * (Ctrl+X in fullscreen, as pi 1.4) a brief "Copied!" at the top right instead of a message.
+ */
+export function copyLastAnswer(app: InteractiveAppView, options: { flash?: boolean } = {}): void {
 	const theme = app.theme;
 	const text = app.session.getLastAssistantText();
 	if (!text) {
-		app.showNotice(theme.warning("No answer to copy yet."));
+		app.showNotice(theme.error("No agent messages to copy yet."));
 		return;
 	}
 	void app.runAction(async () => {
 		await copyToClipboard(text, (data) => app.tui.terminal.write(data));
-		app.showNotice(theme.muted("Copied last agent message to clipboard"));
+		if (options.flash && app.layout.isFullscreen) {
+			app.layout.flash("Copied!");
+			app.tui.requestRender();
+		} else {
+			app.showNotice(theme.muted("Copied last agent message to clipboard"));
+		}
 	});
 }
 

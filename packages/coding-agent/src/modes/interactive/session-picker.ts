@@ -133,7 +133,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 		const path = picker.selected()?.value;
 		const info = sessions.find((candidate) => candidate.path === path);
 		if (!path || !info) return;
-		void app.uiContext.input("Rename Session", info.name ?? "").then((name) => {
+		void app.uiContext.editValue("Rename Session", info.name ?? "").then((name) => {
 			app.tui.setFocus(picker);
 			const trimmed = name?.trim();
 			if (!trimmed) {
@@ -201,7 +201,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 			if (item.value === active()) return;
 			void app.runAction(async () => {
 				const result = await app.runtime.switchSession(item.value);
-				if (!result.cancelled) app.showNotice(app.theme.muted(`Resumed ${item.value}`));
+				if (!result.cancelled) app.showNotice(app.theme.muted("Resumed session"));
 			});
 		},
 	});

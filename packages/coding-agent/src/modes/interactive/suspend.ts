@@ -3,9 +3,14 @@ import type { TUI } from "@pi/tui";
 /**
  * Ctrl+Z (`app.suspend`): gives the terminal back (main screen, cooked mode, mouse and keyboard
  * protocols off), stops pi's process group like a shell's Ctrl+Z, and on `fg` (SIGCONT) takes the
- * terminal again and redraws everything. Returns false where job control does not exist (Windows).
+ * terminal again and redraws everything. `stopped` runs once the terminal is given back (fullscreen
+ * prints the transcript there, as on exit). Returns false where job control does not exist (Windows).
  */
-export function suspendToShell(tui: TUI, platform: NodeJS.Platform = process.platform): boolean {
+export function suspendToShell(
+	tui: TUI,
+	platform: NodeJS.Platform = process.platform,
+	stopped: () => void = () => undefined,
+): boolean {
 	if (platform === "win32") return false;
 	// Without a ref'd handle Node could exit while stopped (the TUI's stdin listener is paused),
 	// before SIGCONT arrives.
@@ -21,6 +26,7 @@ export function suspendToShell(tui: TUI, platform: NodeJS.Platform = process.pla
 	});
 	try {
 		tui.stop();
+		stopped();
 		// The whole process group, as the terminal's own Ctrl+Z would: tools pi runs stop too.
 		process.kill(0, "SIGTSTP");
 	} catch (error) {

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth } from "@pi/tui";
+import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
 import type { ScreenLayout } from "./components/screen-layout.js";
 import { TranscriptSearch } from "./components/transcript-search.js";
 import type { Theme } from "./theme.js";
@@ -10,10 +10,12 @@ export interface FindKeys {
 }
 
 /**
- * Find in the fullscreen transcript (`tui.altScreen.search`): a bar above the editor with the
- * query and a `current/total` counter. Typing narrows, Enter / Shift+Enter (`searchNext`,
- * `searchPrevious`) go down and up through the matches, wrapping, Escape (`searchClose`) closes
- * it and leaves the window where it is. The current match is highlighted and kept in view.
+ * Find in the fullscreen transcript (`tui.altScreen.search`): a box at the window's top right, as
+ * pi 1.4 draws it, with the query, a `current/total` counter and the step keys in its border.
+ * Typing narrows (the current match is the first one at or below the window's top), Enter /
+ * Shift+Enter (`searchNext`, `searchPrevious`) go down and up through the matches, wrapping,
+ * Escape (`searchClose`) or the find key again closes it and leaves the window where it is. The
+ * current match is highlighted and kept in view.
  */
 export class TranscriptFind implements Component {
 	private readonly search = new TranscriptSearch();
@@ -33,9 +35,11 @@ export class TranscriptFind implements Component {
 		return this.search.counter;
 	}
 
+	/** Opens with an empty query (each find starts afresh, from the window's top). */
 	start(): void {
 		this.open = true;
-		this.update(this.search.query);
+		this.search.setQuery("", [], 0);
+		this.layout.setMatch(undefined);
 	}
 
 	close(): void {
@@ -45,7 +49,7 @@ export class TranscriptFind implements Component {
 
 	/** Handles a key while open; always consumes it (the editor does not get keys meanwhile). */
 	handleKey(data: string): true {
-		if (this.keys.matches(data, "tui.altScreen.searchClose")) {
+		if (this.keys.matches(data, "tui.altScreen.searchClose") || this.keys.matches(data, "tui.altScreen.search")) {
 			this.close();
 		} else if (this.keys.matches(data, "tui.altScreen.searchPrevious")) {
 			this.show(this.search.step(-1));
@@ -70,8 +74,9 @@ export class TranscriptFind implements Component {
 
 	private update(query: string): void {
 		const lines = this.layout.scrollingLines;
-		const bottom = this.layout.windowTop + this.layout.windowRows - 1;
-		this.search.setQuery(query, lines, bottom);
+		// From the current match while one is selected, else from the window's top line.
+		const anchor = this.search.current?.line ?? this.layout.windowTop;
+		this.search.setQuery(query, lines, anchor);
 		this.show(this.search.current);
 	}
 
@@ -82,15 +87,26 @@ export class TranscriptFind implements Component {
 
 	invalidate(): void {}
 
+	/** The box: three lines of exactly `width` cells (`width` at least 12). */
 	render(width: number): string[] {
 		if (!this.open) return [];
 		// The scrolling part was drawn just before in this frame: follow new output.
 		this.refresh();
 		const theme = this.theme;
-		const hint = `↑ ${this.keys.label("tui.altScreen.searchPrevious")} · ↓ ${this.keys.label("tui.altScreen.searchNext")} · ${this.keys.label("tui.altScreen.searchClose")} close`;
-		const counter = this.search.query === "" ? "" : `  ${this.search.counter}`;
-		const line = `${theme.accent("Find:")} ${this.search.query}${theme.accent("▏")}${theme.bold(counter)}  ${theme.muted(hint)}`;
-		return [truncateToWidth(line, width)];
+		const inner = Math.max(1, width - 2);
+		const counter = this.search.query === "" ? "" : ` ${this.search.counter} `;
+		const room = Math.max(1, inner - 1 - visibleWidth(counter));
+		const query = truncateToWidth(this.search.query, Math.max(0, room - 1), "");
+		const field = `${query}\x1b[7m \x1b[27m`;
+		const gap = " ".repeat(Math.max(0, room - visibleWidth(field)));
+		const middle = ` ${field}${gap}${theme.dim(counter)}`;
+		const hint = ` ↑ ${this.keys.label("tui.altScreen.searchPrevious")} · ↓ ${this.keys.label("tui.altScreen.searchNext")} `;
+		const bottomHint = visibleWidth(hint) + 1 <= inner ? hint : "";
+		return [
+			`┌${"─".repeat(inner)}┐`,
+			`│${middle}│`,
+			`└${"─".repeat(inner - visibleWidth(bottomHint) - 1)}${bottomHint}─┘`,
+		];
 	}
 }
 

@@ -35,6 +35,8 @@ export class Transcript {
 	private streaming: AssistantMessageComponent | undefined;
 	private readonly tools = new Map<string, ToolExecutionComponent>();
 	private readonly assistants: AssistantMessageComponent[] = [];
+	/** Replies that are a jump target in fullscreen (text, no tool call), as pi 1.4 marks them. */
+	private readonly markedReplies = new WeakSet<Component>();
 	private toolsExpanded = false;
 	private showThinking: boolean;
 	private imageOptions: UserImageOptions;
@@ -127,7 +129,7 @@ export class Transcript {
 				return;
 			case "assistant": {
 				const component = this.addAssistant();
-				component.update(message);
+				this.updateAssistant(component, message);
 				this.addToolCalls(message);
 				return;
 			}
@@ -171,6 +173,22 @@ export class Transcript {
 		}
 	}
 
+	/**
+	 * The start lines of the fullscreen jumps (`tui.altScreen.previousPrompt` / `nextPrompt`): user
+	 * prompts and replies with text and no tool call, as in pi 1.4.
+	 */
+	isJumpTarget(child: Component): boolean {
+		return child instanceof UserMessageComponent || this.markedReplies.has(child);
+	}
+
+	private updateAssistant(component: AssistantMessageComponent, message: AssistantMessage): void {
+		component.update(message);
+		const hasText = message.content.some((content) => content.type === "text" && content.text.trim() !== "");
+		const hasToolCall = message.content.some((content) => content.type === "toolCall");
+		if (hasText && !hasToolCall) this.markedReplies.add(component);
+		else this.markedReplies.delete(component);
+	}
+
 	private addAssistant(): AssistantMessageComponent {
 		const component = new AssistantMessageComponent(this.theme, { showThinking: this.showThinking });
 		this.assistants.push(component);
@@ -208,18 +226,18 @@ export class Transcript {
 			case "message_start":
 				if (event.message.role === "assistant") {
 					this.streaming = this.addAssistant();
-					this.streaming.update(event.message);
+					this.updateAssistant(this.streaming, event.message);
 				} else if (event.message.role !== "toolResult") {
 					this.addHistoryMessage(event.message);
 				}
 				return;
 			case "message_update":
-				this.streaming?.update(event.message);
+				if (this.streaming && event.message.role === "assistant") this.updateAssistant(this.streaming, event.message);
 				this.addToolCalls(event.message);
 				return;
 			case "message_end":
 				if (event.message.role === "assistant") {
-					this.streaming?.update(event.message);
+					if (this.streaming) this.updateAssistant(this.streaming, event.message);
 					this.addToolCalls(event.message);
 					this.streaming = undefined;
 				}

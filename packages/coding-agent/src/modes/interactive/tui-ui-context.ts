@@ -79,6 +79,11 @@ export class TuiUIContext implements ModeUIContext {
 		return this.enqueue(title, { kind: "input", ...(placeholder ? { placeholder } : {}) }, dialogOptions);
 	}
 
+	/** A one-line field holding `value` to edit (pi's own prompts, e.g. renaming a session). */
+	editValue(title: string, value: string): Promise<string | undefined> {
+		return this.enqueue(title, { kind: "input", ...(value ? { value } : {}) }, undefined);
+	}
+
 	editor(title: string, prefill?: string, dialogOptions?: DialogOptions): Promise<string | undefined> {
 		return this.enqueue(title, { kind: "editor", ...(prefill ? { prefill } : {}) }, dialogOptions);
 	}

@@ -49,7 +49,7 @@ describe("built-in commands", () => {
 		expect(fixture.app.session.messages).toHaveLength(2);
 		expect(fixture.screen()).toContain("before new");
 		await fixture.type("/new\r");
-		await fixture.waitForText("Started a new session.");
+		await fixture.waitForText("✓ New session started");
 		expect(fixture.app.session.messages).toHaveLength(0);
 		expect(fixture.screen()).not.toContain("before new");
 		expect(first && existsSync(first)).toBe(true);

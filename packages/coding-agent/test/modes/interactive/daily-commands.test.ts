@@ -110,11 +110,11 @@ describe("the daily commands", () => {
 		other.appendMessage(assistantMessage("imported answer"));
 		const file = other.getSessionFile()!;
 		await fixture.type(`/import ${file}\r`);
-		await fixture.waitForText("Replace the current session");
+		await fixture.waitForText("Replace current session with");
 		await fixture.type("\x1b[B\r");
 		await fixture.waitForText("Import cancelled");
 		await fixture.type(`/import ${file}\r`);
-		await fixture.waitForText("Replace the current session");
+		await fixture.waitForText("Replace current session with");
 		await fixture.type("\r");
 		await fixture.waitForText("Session imported from:");
 		expect(fixture.screen()).toContain("imported answer");
@@ -143,7 +143,7 @@ describe("the daily commands", () => {
 		await fixture.waitForText("to edit all queued messages");
 		await fixture.type("typed");
 		await fixture.type("\x1b[1;3A");
-		await fixture.waitForText("Restored 2 queued messages");
+		await fixture.waitForText("Restored 2 queued messages to editor");
 		expect(fixture.app.editor.getText()).toBe("first queued\n\nsecond queued\n\ntyped");
 		expect(fixture.app.session.pendingMessageCount).toBe(0);
 		await fixture.app.session.abort();

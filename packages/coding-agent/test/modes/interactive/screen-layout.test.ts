@@ -1,7 +1,7 @@
 import { KeybindingsManager, stripAnsi, visibleWidth } from "@pi/tui";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APP_KEYBINDINGS } from "../../../src/modes/interactive/app-keybindings.js";
-import { ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
+import { FLASH_MS, SCROLLBAR_HIDE_MS, ScreenLayout } from "../../../src/modes/interactive/components/screen-layout.js";
 import { SettingsPanel } from "../../../src/modes/interactive/components/settings-panel.js";
 import { createTheme } from "../../../src/modes/interactive/theme.js";
 import { cellAt, palette, renderAlone } from "./render-support.js";
@@ -44,9 +44,65 @@ describe("ScreenLayout", () => {
 			"editor",
 			"footer",
 		]);
-		// The scrollbar takes the last column; at the end its thumb is at the bottom.
-		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+		// No scrollbar until the user scrolls (pi 1.4's "auto"); every line fills the width.
+		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual([" ", " ", " ", " "]);
 		expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
+	});
+
+	it("flashes a message in reverse video at the top right for a second", () => {
+		vi.useFakeTimers();
+		try {
+			let renders = 0;
+			const layout = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor"])], () => 6, theme, {
+				bottomKey: () => "Ctrl+End",
+				promptLines: () => [],
+				requestRender: () => renders++,
+			});
+			layout.setFullscreen(true);
+			layout.flash("Copied!");
+			const first = layout.render(40)[0] ?? "";
+			expect(first).toContain("\x1b[7m Copied! \x1b[27m");
+			expect(stripAnsi(first)).toMatch(/^line 15 +Copied! $/);
+			expect(visibleWidth(first)).toBe(40);
+			vi.advanceTimersByTime(FLASH_MS);
+			expect(renders).toBe(1);
+			expect(stripAnsi(layout.render(40)[0] ?? "")).not.toContain("Copied!");
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it("shows the scrollbar in the last column while scrolling and hides it a second after", () => {
+		vi.useFakeTimers();
+		try {
+			let renders = 0;
+			const layout = new ScreenLayout([new Lines(numbered(20))], [new Lines(["editor", "footer"])], () => 6, theme, {
+				bottomKey: () => "Ctrl+End",
+				promptLines: () => [],
+				requestRender: () => renders++,
+			});
+			layout.setFullscreen(true);
+			layout.render(40);
+			layout.scrollLines(-1);
+			layout.scrollToEnd();
+			const lines = layout.render(40);
+			// At the end its thumb is at the bottom.
+			expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+			expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
+			vi.advanceTimersByTime(SCROLLBAR_HIDE_MS - 1);
+			expect(layout.scrollbarVisible).toBe(true);
+			vi.advanceTimersByTime(1);
+			expect(layout.scrollbarVisible).toBe(false);
+			expect(renders).toBe(1);
+			expect(
+				layout
+					.render(40)
+					.slice(0, 4)
+					.map((line) => stripAnsi(line).at(-1)),
+			).toEqual([" ", " ", " ", " "]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("scrolls by screens and lines, offers a jump to the latest, and stays put while new lines arrive", () => {
@@ -57,8 +113,8 @@ describe("ScreenLayout", () => {
 		layout.scrollPages(-1);
 		const scrolled = trim(layout.render(60)).map((line) => line.replace(/\s*[│┃]$/, ""));
 		expect(scrolled).toHaveLength(6);
-		// A page is the window's height less two rows of overlap (5 - 2 = 3 lines here).
-		expect(scrolled.slice(0, 4)).toEqual(["line 23", "line 24", "line 25", "line 26"]);
+		// A page is the window's height less four rows of overlap, at least one line (5 - 4 = 1 here).
+		expect(scrolled.slice(0, 4)).toEqual(["line 25", "line 26", "line 27", "line 28"]);
 		expect(scrolled[4]).toContain("↓ Jump to latest message · Ctrl+End");
 		expect(scrolled[5]).toBe("editor");
 		transcript.lines = numbered(35);
@@ -66,9 +122,12 @@ describe("ScreenLayout", () => {
 			trim(layout.render(60))
 				.slice(0, 4)
 				.map((line) => line.replace(/\s*[│┃]$/, "")),
-		).toEqual(["line 23", "line 24", "line 25", "line 26"]);
-		expect(layout.linesBelow).toBe(8);
+		).toEqual(["line 25", "line 26", "line 27", "line 28"]);
+		expect(layout.linesBelow).toBe(6);
 		layout.scrollLines(-2);
+		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 23/);
+		// Half a page is half the window (two lines of five).
+		layout.scrollPages(-0.5);
 		expect(stripAnsi(layout.render(60)[0] ?? "")).toMatch(/^line 21/);
 		layout.scrollToTop();
 		const top = layout.render(60);

@@ -131,10 +131,11 @@ describe("documentation screens", () => {
 		await fixture.waitForText("no retry happens");
 		await fixture.type("\x1b[102;6u");
 		await fixture.type("retry");
-		await fixture.waitUntil((screen) => /Find: retry.*\d+\/\d+/.test(screen));
+		await fixture.waitUntil((screen) => /│ retry +1\/\d+ │/.test(screen));
 		await fixture.type("\r");
+		await fixture.waitUntil((screen) => /│ retry +2\/\d+ │/.test(screen));
 		const svg = terminalToSvg(fixture.terminal, { title: "pi: find in the transcript" });
-		expect(svg).toContain("Find:");
+		expect(svg).toContain("Shift+Enter");
 		save("interactive-fullscreen-find.svg", svg);
 	});
 });

@@ -72,6 +72,14 @@ describe("the session picker (/resume)", () => {
 		await fixture.type("renamed older\r");
 		await fixture.waitForText("Session renamed: renamed older");
 		expect(SessionManager.list(cwd, sessionDir).find((info) => info.path === other)?.name).toBe("renamed older");
+		// Renaming again starts from the name, the cursor before it (as pi 1.4); Escape keeps it.
+		await fixture.type("\x12");
+		await fixture.waitForText("> renamed older");
+		await fixture.type("\x0b");
+		await fixture.waitUntil((screen) => !screen.includes("> renamed older"));
+		await fixture.type("\x1b");
+		await fixture.waitUntil((screen) => !screen.includes("Rename Session"));
+		expect(SessionManager.list(cwd, sessionDir).find((info) => info.path === other)?.name).toBe("renamed older");
 		// Delete it: asked first; Escape keeps it, Enter deletes it.
 		await fixture.type("\x04");
 		await fixture.waitForText("Delete session?");
@@ -134,9 +142,11 @@ describe("fullscreen mode", () => {
 	it("turns SGR mouse reporting on, scrolls with the wheel, shows a scrollbar and a jump to the latest", async () => {
 		const fixture = await fullscreen();
 		expect(fixture.app.tui.mouseReportingActive).toBe(true);
-		expect(fixture.screen()).toMatch(/[│┃]$/m);
+		// The scrollbar shows while scrolling only (pi 1.4's "auto").
+		expect(fixture.screen()).not.toMatch(/[│┃]$/m);
 		await fixture.type("\x1b[<64;5;5M");
 		await fixture.waitForText("Jump to latest message · Ctrl+End");
+		expect(fixture.screen()).toMatch(/┃$/m);
 		expect(fixture.screen()).not.toContain("three line 11");
 		await fixture.type("\x1b[<65;5;5M");
 		await fixture.waitUntil((screen) => !screen.includes("Jump to latest") && screen.includes("three line 11"));
@@ -147,31 +157,65 @@ describe("fullscreen mode", () => {
 		await fixture.waitForText("three line 11");
 		fixture.terminal.takeWrites();
 		fixture.app.quit(0);
-		expect(fixture.terminal.takeWrites()).toContain("\x1b[?1000l");
+		const writes = fixture.terminal.takeWrites();
+		expect(writes).toContain("\x1b[?1000l");
+		// Off the alternate screen, the shell gets the whole transcript, as pi 1.4 leaves it.
+		const afterScreen = writes.slice(writes.lastIndexOf("\x1b[?1049l"));
+		for (const text of ["prompt one", "one line 0", "three line 11"]) expect(afterScreen).toContain(text);
 	});
 
-	it("finds in the transcript with a counter, steps through matches and jumps between prompts", async () => {
+	it("Ctrl+X flashes Copied! at the top right instead of a message", async () => {
 		const fixture = await fullscreen();
+		fixture.terminal.takeWrites();
+		await fixture.type("\x18");
+		await fixture.waitUntil((screen) => (screen.split("\n")[0] ?? "").endsWith(" Copied!"));
+		expect(fixture.terminal.takeWrites()).toContain(Buffer.from("three line 0").toString("base64").slice(0, 12));
+		expect(fixture.screen()).not.toContain("Copied last agent message");
+	});
+
+	it("finds in a box at the top right with a counter from the window's top, steps and wraps; jumps between messages", async () => {
+		const fixture = await fullscreen();
+		const boxHint = "↑ Shift+Enter · ↓ Enter";
 		await fixture.type("\x1b[102;6u");
-		await fixture.waitForText("Find:");
+		await fixture.waitForText(boxHint);
+		// The box sits one row and one column in from the window's top right, over the transcript.
+		const boxRow = fixture.screen().split("\n")[2] ?? "";
+		expect(boxRow).toMatch(/│ +│$/);
+		expect(boxRow.length).toBe(fixture.app.tui.terminal.columns - 1);
 		await fixture.type("line 3");
-		await fixture.waitForText("3/3");
-		await fixture.type("\r");
+		// No match at or below the window's top (the end of "three"): the first one, as pi 1.4 picks.
 		await fixture.waitForText("1/3");
 		expect(fixture.screen()).toContain("one line 3");
+		await fixture.type("\r");
+		await fixture.waitForText("2/3");
+		expect(fixture.screen()).toContain("two line 3");
+		await fixture.type("\x1b[13;2u");
+		await fixture.waitForText("1/3");
 		await fixture.type("\x1b[13;2u");
 		await fixture.waitForText("3/3");
 		await fixture.type("\x1b");
-		await fixture.waitUntil((screen) => !screen.includes("Find:"));
+		await fixture.waitUntil((screen) => !screen.includes(boxHint));
 		// Typing goes to the editor again.
 		await fixture.type("x");
 		expect(fixture.app.editor.getText()).toBe("x");
+		// Opened again: an empty query, the first match at or below the window's top; the key closes it.
+		await fixture.type("\x1b[1;5H");
+		await fixture.type("\x1b[102;6u");
+		await fixture.waitForText(boxHint);
+		await fixture.type("line 1");
+		await fixture.waitForText("1/9");
+		await fixture.type("\x1b[102;6u");
+		await fixture.waitUntil((screen) => !screen.includes(boxHint));
+		// Jumps stop at prompts and at replies with text, as pi 1.4 marks them.
+		const top = (): string => fixture.screen().split("\n")[1] ?? "";
 		await fixture.type("\x1b[1;5F");
 		await fixture.type("\x1b[1;6A");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt three") === true);
+		await fixture.waitUntil(() => top().includes("three line 0"));
 		await fixture.type("\x1b[1;6A");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt two") === true);
+		await fixture.waitUntil(() => top().includes("prompt three"));
+		await fixture.type("\x1b[1;6A");
+		await fixture.waitUntil(() => top().includes("two line 0"));
 		await fixture.type("\x1b[1;6B");
-		await fixture.waitUntil((screen) => screen.split("\n")[1]?.includes("prompt three") === true);
+		await fixture.waitUntil(() => top().includes("prompt three"));
 	});
 });

@@ -18,7 +18,7 @@ import { editorThemeFor, selectListThemeFor, type Theme } from "../theme.js";
 export type DialogKind =
 	| { kind: "select"; options: string[] }
 	| { kind: "confirm"; message: string }
-	| { kind: "input"; placeholder?: string }
+	| { kind: "input"; placeholder?: string; value?: string }
 	| { kind: "editor"; prefill?: string }
 	| { kind: "secret" };
 
@@ -62,15 +62,22 @@ export class DialogComponent implements Component, Focusable {
 			case "secret":
 				this.body = { render: () => [`> ${"•".repeat(this.secret.length)}`], invalidate: () => undefined };
 				break;
-			case "input":
-				this.body = new Input({
+			case "input": {
+				const input = new Input({
 					prompt: "> ",
 					...(dialog.placeholder ? { placeholder: dialog.placeholder } : {}),
 					keybindings,
 					onSubmit: (value) => this.finish(value),
 					onEscape: () => this.finish(undefined),
 				});
+				// A value to edit (e.g. the name being renamed), the cursor before it as pi 1.4 puts it.
+				if (dialog.value) {
+					input.setValue(dialog.value);
+					input.setCursor(0);
+				}
+				this.body = input;
 				break;
+			}
 			case "editor": {
 				const editor = new Editor(editorThemeFor(theme), { maxVisibleLines: 12, keybindings });
 				if (dialog.prefill) editor.setText(dialog.prefill);

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth, visibleWidth } from "@pi/tui";
+import { type Component, sliceByColumn, truncateToWidth, visibleWidth } from "@pi/tui";
 import type { Theme } from "../theme.js";
 import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 
@@ -6,17 +6,30 @@ import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 export interface FullscreenHooks {
 	/** The key shown on the "jump to latest" line (e.g. "Ctrl+End"). */
 	bottomKey(): string;
-	/** Line numbers (in the scrolling part) where user prompts start, ascending. */
+	/** Line numbers (in the scrolling part) where jumps stop (prompts, replies), ascending. */
 	promptLines(): number[];
+	/** Asks for a frame (the scrollbar hides itself a while after the last scroll). */
+	requestRender?(): void;
 }
+
+/** Lines of the previous screen a PageUp / PageDown keeps in view. */
+export const PAGE_OVERLAP = 4;
+
+/** How long a flash (e.g. "Copied!") stays at the top right. */
+export const FLASH_MS = 1000;
+
+/** How long the scrollbar stays after the last scroll (pi 1.4's `fullscreenScrollbar` "auto"). */
+export const SCROLLBAR_HIDE_MS = 1000;
 
 /**
  * The app's screen: the scrolling part (header, transcript) above the fixed part (status, queue,
  * widgets, editor, footer). Regular mode (`tuiMode: "regular"`) draws both inline, one after the
  * other, and the terminal's scrollback holds what scrolled away. Fullscreen mode draws exactly one
  * screen: the fixed part at the bottom, above it a window on the scrolling part that follows the
- * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a scrollbar in the
- * last column and a "jump to latest" line while scrolled up.
+ * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a "jump to latest"
+ * line while scrolled up. As in pi 1.4 (its default `fullscreenScrollbar` "auto"), the scrollbar
+ * shows in the last column while the user scrolls and for {@link SCROLLBAR_HIDE_MS} after, over
+ * whatever the transcript drew there, so nothing re-wraps when it comes and goes.
  */
 export class ScreenLayout implements Component {
 	private fullscreen = false;
@@ -27,6 +40,12 @@ export class ScreenLayout implements Component {
 	/** The last frame's scrolling lines (for find and jumps; the same array the transcript returned). */
 	private lastScrolling: readonly string[] = [];
 	private match: TranscriptMatch | undefined;
+	private flashText: string | undefined;
+	private flashTimer: ReturnType<typeof setTimeout> | undefined;
+	private scrollbarShown = false;
+	private scrollbarTimer: ReturnType<typeof setTimeout> | undefined;
+	/** Drawn over the window's top right (find's box); it renders nothing while closed. */
+	private overlay: Component | undefined;
 
 	constructor(
 		private readonly scrolling: readonly Component[],
@@ -63,21 +82,54 @@ export class ScreenLayout implements Component {
 		this.fullscreen = fullscreen;
 		this.scrollOffset = 0;
 		this.match = undefined;
+		this.hideScrollbar();
 	}
 
-	/** Scrolls the window by `pages` screens (negative: up, towards older lines). */
+	/** True while the scrollbar is drawn (a scroll less than {@link SCROLLBAR_HIDE_MS} ago). */
+	get scrollbarVisible(): boolean {
+		return this.scrollbarShown;
+	}
+
+	/** Shows the scrollbar, and hides it again {@link SCROLLBAR_HIDE_MS} after the last call. */
+	private scrolled(): void {
+		if (!this.fullscreen) return;
+		this.scrollbarShown = true;
+		if (this.scrollbarTimer) clearTimeout(this.scrollbarTimer);
+		this.scrollbarTimer = setTimeout(() => {
+			this.scrollbarTimer = undefined;
+			this.scrollbarShown = false;
+			this.hooks.requestRender?.();
+		}, SCROLLBAR_HIDE_MS);
+		// A pending hide never keeps the process alive.
+		this.scrollbarTimer.unref?.();
+	}
+
+	private hideScrollbar(): void {
+		this.scrollbarShown = false;
+		if (this.scrollbarTimer) clearTimeout(this.scrollbarTimer);
+		this.scrollbarTimer = undefined;
+	}
+
+	/**
+	 * Scrolls the window by `pages` screens (negative: up, towards older lines): a page keeps
+	 * {@link PAGE_OVERLAP} lines of the last one in view, a half page is half the window, as in pi 1.4.
+	 */
 	scrollPages(pages: number): void {
-		this.scrollLines(Math.round(pages * Math.max(1, this.lastRoom - 2)));
+		const size = Math.abs(pages);
+		const lines = size < 1 ? Math.floor(this.lastRoom * size) : size * (this.lastRoom - PAGE_OVERLAP);
+		this.scrollLines(Math.sign(pages) * Math.max(1, lines));
 	}
 
 	/** Scrolls the window by `lines` (negative: up). */
 	scrollLines(lines: number): void {
 		if (!this.fullscreen) return;
 		this.scrollOffset = this.clampOffset(this.scrollOffset - lines);
+		this.scrolled();
 	}
 
 	/** Back to following the end. */
 	scrollToEnd(): void {
+		if (this.scrollOffset > 0) this.scrolled();
 		this.scrollOffset = 0;
 	}
 
@@ -85,6 +137,7 @@ export class ScreenLayout implements Component {
 	scrollToTop(): void {
 		if (!this.fullscreen) return;
 		this.scrollOffset = this.maxOffset();
+		this.scrolled();
 	}
 
 	/** Puts `line` of the scrolling part at the top of the window (as far as it can go). */
@@ -92,6 +145,7 @@ export class ScreenLayout implements Component {
 		if (!this.fullscreen) return;
 		const room = this.roomWhenScrolled();
 		this.scrollOffset = this.clampOffset(this.lastScrollingLength - line - room);
+		this.scrolled();
 	}
 
 	/** Makes `line` visible, a third from the top when the window has to move. */
@@ -101,6 +155,23 @@ export class ScreenLayout implements Component {
 		const room = this.visibleRows();
 		if (line >= top && line < top + room && this.scrollOffset > 0) return;
 		this.scrollLineToTop(Math.max(0, line - Math.floor(this.roomWhenScrolled() / 3)));
+	}
+
+	/** Shows `message` in reverse video at the screen's top right for {@link FLASH_MS} (fullscreen). */
+	flash(message: string): void {
+		this.flashText = message;
+		if (this.flashTimer) clearTimeout(this.flashTimer);
+		this.flashTimer = setTimeout(() => {
+			this.flashTimer = undefined;
+			this.flashText = undefined;
+			this.hooks.requestRender?.();
+		}, FLASH_MS);
+		this.flashTimer.unref?.();
+	}
+
+	/** A component drawn over the window's top right, one row and one column in (undefined: none). */
+	setOverlay(overlay: Component | undefined): void {
+		this.overlay = overlay;
 	}
 
 	/** Highlights a find match (undefined: none). */
@@ -123,6 +194,11 @@ export class ScreenLayout implements Component {
 		}
 		this.scrollLineToTop(target);
 		return true;
+	}
+
+	/** Everything as one long page (the transcript, then the fixed part), for the shell on exit. */
+	pageLines(width: number): string[] {
+		return [...this.scrolling, ...this.fixed].flatMap((child) => child.render(width));
 	}
 
 	invalidate(): void {
@@ -153,8 +229,7 @@ export class ScreenLayout implements Component {
 			// One copy of a long transcript per frame, as a plain container would make.
 			return ([] as string[]).concat(...parts);
 		}
-		// The last column is the scrollbar's, always, so nothing re-wraps when it appears.
-		const contentWidth = Math.max(1, width - 1);
+		const contentWidth = width;
 		const scrollingParts = this.scrolling.map((child) => child.render(contentWidth));
 		const fixed = ([] as string[]).concat(...this.fixed.map((child) => child.render(width)));
 		const scrolling =
@@ -178,9 +253,38 @@ export class ScreenLayout implements Component {
 		}
 		while (window.length < shown) window.push("");
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
+		if (this.overlay) this.drawOverlay(window, this.overlay, width, contentWidth);
+		if (this.flashText !== undefined && window.length > 0) window[0] = this.flashOver(window[0] ?? "", width);
+		if (!this.scrollbarShown) return window.map((line) => fitToWidth(line, width)).concat(fixed);
 		const bar = this.scrollbar(scrolling.length, start, room);
-		const framed = window.map((line, row) => `${fitToWidth(line, contentWidth)}${bar[row] ?? " "}`);
+		const framed = window.map((line, row) => {
+			const cell = bar[row];
+			return cell === undefined ? fitToWidth(line, width) : `${fitToWidth(line, width - 1)}\x1b[0m${cell}`;
+		});
 		return framed.concat(fixed);
+	}
+
+	/** Paints the overlay's lines into the window: 40% of the width (at least 32), a margin of one. */
+	private drawOverlay(window: string[], overlay: Component, width: number, contentWidth: number): void {
+		const boxWidth = Math.min(contentWidth - 1, Math.max(32, Math.floor(width * 0.4)));
+		const column = width - 1 - boxWidth;
+		if (boxWidth < 12 || column < 0) return;
+		const lines = overlay.render(boxWidth);
+		for (let index = 0; index < lines.length && index + 1 < window.length; index++) {
+			const row = index + 1;
+			const under = window[row] ?? "";
+			const left = sliceByColumn(under, 0, column);
+			const leftWidth = visibleWidth(left);
+			const right = sliceByColumn(under, column + boxWidth, Number.MAX_SAFE_INTEGER);
+			window[row] = `${left}\x1b[0m${" ".repeat(Math.max(0, column - leftWidth))}${lines[index] ?? ""}\x1b[0m${right}`;
+		}
+	}
+
+	private flashOver(line: string, width: number): string {
+		const text = truncateToWidth(` ${this.flashText} `, width, "");
+		const column = width - visibleWidth(text);
+		const left = sliceByColumn(line, 0, column);
+		return `${left}\x1b[0m${" ".repeat(Math.max(0, column - visibleWidth(left)))}\x1b[7m${text}\x1b[27m`;
 	}
 
 	private jumpLine(width: number): string {

@@ -63,8 +63,11 @@ export class TranscriptSearch {
 		return this.matches.length;
 	}
 
-	/** Sets the query; the current match becomes the last one at or above `fromLine` (newest first). */
-	setQuery(query: string, lines: readonly string[], fromLine: number): void {
+	/**
+	 * Sets the query; the current match becomes the first one at or below `anchorLine` (wrapping to
+	 * the first match), as pi 1.4 picks it: the window's top when find opens, then the current match.
+	 */
+	setQuery(query: string, lines: readonly string[], anchorLine: number): void {
 		this.text = query;
 		this.searched = { length: lines.length, last: lines[lines.length - 1] };
 		this.matches = findInLines(lines, query);
@@ -72,12 +75,8 @@ export class TranscriptSearch {
 			this.index = -1;
 			return;
 		}
-		let best = this.matches.length - 1;
-		for (let index = this.matches.length - 1; index >= 0; index--) {
-			best = index;
-			if ((this.matches[index]?.line ?? 0) <= fromLine) break;
-		}
-		this.index = best;
+		const below = this.matches.findIndex((match) => match.line >= anchorLine);
+		this.index = Math.max(below, 0);
 	}
 
 	/** Re-runs the query when the lines changed (new output), keeping the current line when it can. */
