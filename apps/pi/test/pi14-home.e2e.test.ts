@@ -296,15 +296,21 @@ describe("pi 1.4's command line", () => {
 		reply("first");
 		let result = await runPi(env, ["--session-id", "my-task.1", "-p", "one"]);
 		expect(result.code).toBe(0);
+		expect(result.stderr).toContain(
+			"Warning: No project session found with id 'my-task.1'; creating a new session with that id.",
+		);
 		reply("second");
 		result = await runPi(env, ["--session-id", "my-task.1", "-p", "two"]);
 		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("No project session found");
 		expect(JSON.stringify(lastBody().messages)).toContain("first");
 		const sessions = readdirSync(join(env.agentDir, "sessions"), { recursive: true }).map(String);
 		expect(sessions.filter((name) => name.endsWith("_my-task.1.jsonl"))).toHaveLength(1);
 		result = await runPi(env, ["--session-id", "-bad-", "-p", "x"]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toContain("Invalid --session-id");
+		expect(result.stderr).toBe(
+			"Error: Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character\n",
+		);
 	});
 
 	it("--export <file> [out] writes the session as HTML and exits", async () => {
@@ -361,7 +367,7 @@ describe("pi 1.4's command line", () => {
 			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
 		);
 		const result = await runPi(env, ["--session-id", "envcheck", "--thinking", "low", "-p", "env"], {
-			extraEnv: { PI_SESSION_FILE: "/inherited/from/a/parent.jsonl" },
+			extraEnv: { PI_SESSION_FILE: "/inherited/from/a/parent.jsonl", PI_OFFLINE: "true" },
 		});
 		expect(result.code).toBe(0);
 		const toolResult = lastBody().messages.find((message) => message.role === "tool");
@@ -373,5 +379,19 @@ describe("pi 1.4's command line", () => {
 		expect(output).toContain("PI_PROVIDER=lab");
 		expect(output).toContain("PI_MODEL=lab-1");
 		expect(output).toContain("PI_REASONING_LEVEL=low");
+		// Offline in any of 1.4's spellings: normalised, and the version check named off.
+		expect(output).toContain("PI_OFFLINE=1");
+		expect(output).toContain("PI_SKIP_VERSION_CHECK=1");
+	});
+
+	it("a new session gets a UUIDv7 id, as 1.4 makes them", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo id=$PI_SESSION_ID" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-p", "id"]);
+		expect(result.code).toBe(0);
+		const toolResult = lastBody().messages.find((message) => message.role === "tool");
+		expect(String(toolResult?.content)).toMatch(/id=[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/);
 	});
 });

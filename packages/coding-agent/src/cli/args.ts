@@ -258,8 +258,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				// pi 1.4's rule: letters, digits, ".", "_" and "-", starting and ending with a letter or digit.
 				if (/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(value)) args.sessionId = value;
 				else
+					// 1.4's wording, which scripts may match.
 					error(
-						`Invalid --session-id "${value}": use letters, digits, ".", "_" and "-", starting and ending with a letter or digit`,
+						"Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character",
 					);
 				break;
 			}
