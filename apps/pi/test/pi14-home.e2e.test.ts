@@ -367,7 +367,11 @@ describe("pi 1.4's command line", () => {
 			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
 		);
 		const result = await runPi(env, ["--session-id", "envcheck", "--thinking", "low", "-p", "env"], {
-			extraEnv: { PI_SESSION_FILE: "/inherited/from/a/parent.jsonl", PI_OFFLINE: "true" },
+			extraEnv: {
+				PI_SESSION_FILE: "/inherited/from/a/parent.jsonl",
+				PI_OFFLINE: "true",
+				PI_SKIP_VERSION_CHECK: undefined,
+			},
 		});
 		expect(result.code).toBe(0);
 		const toolResult = lastBody().messages.find((message) => message.role === "tool");
