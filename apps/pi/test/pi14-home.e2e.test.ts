@@ -256,8 +256,11 @@ describe("a session pi 1.4 wrote", () => {
 		expect(added.map((entry) => entry.type)).toEqual(["message", "message"]);
 		expect(added[0]).toMatchObject({ parentId: "a000000b", message: { role: "user" } });
 		expect(added[1]).toMatchObject({ parentId: added[0]?.id, message: { role: "assistant", provider: "lab" } });
-		for (const entry of added)
+		for (const entry of added) {
 			expect(typeof entry.timestamp === "string" && !Number.isNaN(Date.parse(entry.timestamp))).toBe(true);
+			// 1.4's field order, so the file reads as one format.
+			expect(Object.keys(entry).slice(0, 4)).toEqual(["type", "id", "parentId", "timestamp"]);
+		}
 	});
 
 	it("counts usage entries and every message entry in the session stats, as 1.4 does", async () => {

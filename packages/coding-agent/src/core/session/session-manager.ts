@@ -193,11 +193,13 @@ export class SessionManager {
 	 * (SessionWriteError) the tree and the leaf stay exactly what is on disk.
 	 */
 	private append(fields: EntryFields): string {
+		// Field order as 1.4 writes its lines: type, id, parentId, timestamp, then the entry's own.
 		const entry = {
-			...fields,
+			type: fields.type,
 			id: generateEntryId(this.index),
 			parentId: this.leafId,
 			timestamp: new Date().toISOString(),
+			...fields,
 		} as SessionEntry;
 		this.persist(entry);
 		this.index.add(entry);
