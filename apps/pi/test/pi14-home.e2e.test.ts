@@ -293,6 +293,16 @@ describe("pi 1.4's command line", () => {
 		result = await runPi(env, ["-nbt", "-p", "hi"]);
 		expect(result.code).toBe(0);
 		expect(toolNames(lastBody())).toEqual([]);
+		// -nt starts from nothing and -t adds to it, patterns and changes alike.
+		reply("ok");
+		result = await runPi(env, ["-nt", "-t", "gr*", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		expect(toolNames(lastBody())).toEqual(["grep"]);
+		reply("ok");
+		result = await runPi(env, ["-nt", "-t", "+find", "-p", "hi"]);
+		expect(toolNames(lastBody())).toEqual(["find"]);
+		result = await runPi(env, ["-t", "read,+find", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 1, stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n" });
 	});
 
 	it("--session-id creates a session with that id, then opens it again", async () => {

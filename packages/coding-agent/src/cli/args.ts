@@ -323,10 +323,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			case "--tools": {
 				const value = takeValue(flag, inline);
 				if (value !== undefined) args.tools = splitList(value);
+				// 1.4's wording, naming the flag as typed.
 				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
-					error(
-						`--tools ${value}: plain names and +name/-name changes cannot be mixed. Use plain names to replace the selection (--tools read,codemode) or only changes to edit it (--tools +codemode,-write).`,
-					);
+					error(`${flag}: tool names cannot be mixed with +name or -name entries`);
 				break;
 			}
 			case "-xt":
@@ -407,6 +406,5 @@ function checkConflicts(args: Args, error: (message: string) => void): void {
 	if (sessionFlags.length > 1) {
 		error(`${sessionFlags.join(" and ")} cannot be combined: choose one way to pick the session`);
 	}
-	if (args.noTools && args.tools) error("--no-tools and --tools cannot be combined");
 	if (args.mode === "rpc" && args.print) error("--print and --mode rpc cannot be combined");
 }

@@ -67,7 +67,9 @@ describe("parseArgs", () => {
 		expect(errors(["-c", "--fork", "x"])).toEqual([
 			"--fork and --continue cannot be combined: choose one way to pick the session",
 		]);
-		expect(errors(["--no-tools", "--tools", "read"])).toEqual(["--no-tools and --tools cannot be combined"]);
+		// 1.4: --no-tools starts from nothing and --tools adds to it.
+		expect(errors(["--no-tools", "--tools", "read"])).toEqual([]);
+		expect(errors(["-t", "read,+find"])).toEqual(["-t: tool names cannot be mixed with +name or -name entries"]);
 	});
 
 	it("keeps unknown flags for extensions, with the next argument as a candidate value", () => {
