@@ -194,12 +194,13 @@ export class SessionManager {
 	 */
 	private append(fields: EntryFields): string {
 		// Field order as 1.4 writes its lines: type, id, parentId, timestamp, then the entry's own.
+		const { type, ...rest } = fields;
 		const entry = {
-			type: fields.type,
+			type,
 			id: generateEntryId(this.index),
 			parentId: this.leafId,
 			timestamp: new Date().toISOString(),
-			...fields,
+			...rest,
 		} as SessionEntry;
 		this.persist(entry);
 		this.index.add(entry);
