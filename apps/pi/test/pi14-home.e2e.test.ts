@@ -364,11 +364,30 @@ describe("pi 1.4's command line", () => {
 		expect(JSON.parse(result.stdout)).toMatchObject({ status: "not_ready", reason: "credentials_not_configured" });
 		result = await runPi(env, ["auth", "check", "--model", "no-such-model"]);
 		expect(result).toMatchObject({ code: 2, stdout: "invalid\n" });
+		result = await runPi(env, ["auth", "check", "--model", "no-such-model", "--json"]);
+		expect(JSON.parse(result.stdout)).toEqual({ status: "invalid", provider: "no-such-model", reason: "invalid_state" });
+		// As 1.4: `provider/id` names the provider (the id is not looked up); --provider wins over --model.
+		result = await runPi(env, ["auth", "check", "--model", "lab/not-listed"]);
+		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
+		result = await runPi(env, ["auth", "check", "--provider", "anthropic", "--model", "lab/lab-1"]);
+		expect(result).toMatchObject({ code: 1, stdout: "not_ready\n" });
 		result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
 		expect(result).toMatchObject({ code: 0, stdout: "sk-lab-auth\n" });
+		result = await runPi(env, ["auth", "print-api-key", "--model", "nope"]);
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: 'Error: Model "nope" not found. Use --list-models to see available models.\n',
+		});
 		result = await runPi(env, ["auth", "check"]);
-		expect(result.code).toBe(2);
-		expect(result.stderr).toContain("--provider <provider> or --model <model>");
+		expect(result).toMatchObject({
+			code: 2,
+			stderr: "Error: Auth checks require --provider <provider> or --model <model>\n",
+		});
+		result = await runPi(env, ["auth", "print-api-key"]);
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: "Error: Credential printing requires --provider <provider> or --model <model>\n",
+		});
 	});
 
 	it("bash commands see PI_* session variables and the process markers", async () => {
