@@ -346,7 +346,7 @@ describe("pi 1.4's command line", () => {
 		expect(result.code).toBe(0);
 		result = await runPi(env, ["--tui-mode", "sideways", "-p", "hi"]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toContain('Invalid --tui-mode "sideways"');
+		expect(result.stderr).toBe('Error: Invalid TUI mode "sideways". Valid values: regular, fullscreen\n');
 	});
 
 	it("pi auth check and pi auth print-api-key", async () => {

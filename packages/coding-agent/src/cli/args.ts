@@ -271,7 +271,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				const value = takeValue(flag, inline);
 				if (value === undefined) break;
 				if (value === "regular" || value === "fullscreen") args.tuiMode = value;
-				else error(`Invalid --tui-mode "${value}". Valid values: regular, fullscreen`);
+				else error(`Invalid TUI mode "${value}". Valid values: regular, fullscreen`);
 				break;
 			}
 			case "--export": {
