@@ -302,7 +302,10 @@ describe("pi 1.4's command line", () => {
 		result = await runPi(env, ["-nt", "-t", "+find", "-p", "hi"]);
 		expect(toolNames(lastBody())).toEqual(["find"]);
 		result = await runPi(env, ["-t", "read,+find", "-p", "hi"]);
-		expect(result).toMatchObject({ code: 1, stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n" });
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n",
+		});
 	});
 
 	it("--session-id creates a session with that id, then opens it again", async () => {
@@ -365,7 +368,11 @@ describe("pi 1.4's command line", () => {
 		result = await runPi(env, ["auth", "check", "--model", "no-such-model"]);
 		expect(result).toMatchObject({ code: 2, stdout: "invalid\n" });
 		result = await runPi(env, ["auth", "check", "--model", "no-such-model", "--json"]);
-		expect(JSON.parse(result.stdout)).toEqual({ status: "invalid", provider: "no-such-model", reason: "invalid_state" });
+		expect(JSON.parse(result.stdout)).toEqual({
+			status: "invalid",
+			provider: "no-such-model",
+			reason: "invalid_state",
+		});
 		// As 1.4: `provider/id` names the provider (the id is not looked up); --provider wins over --model.
 		result = await runPi(env, ["auth", "check", "--model", "lab/not-listed"]);
 		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
@@ -428,6 +435,8 @@ describe("pi 1.4's command line", () => {
 		const result = await runPi(env, ["-p", "id"]);
 		expect(result.code).toBe(0);
 		const toolResult = lastBody().messages.find((message) => message.role === "tool");
-		expect(String(toolResult?.content)).toMatch(/id=[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/);
+		expect(String(toolResult?.content)).toMatch(
+			/id=[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/,
+		);
 	});
 });

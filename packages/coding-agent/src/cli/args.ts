@@ -257,8 +257,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				if (value === undefined) break;
 				// pi 1.4's rule: letters, digits, ".", "_" and "-", starting and ending with a letter or digit.
 				if (/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(value)) args.sessionId = value;
+				// 1.4's wording, which scripts may match.
 				else
-					// 1.4's wording, which scripts may match.
 					error(
 						"Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character",
 					);

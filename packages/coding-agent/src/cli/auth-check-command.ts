@@ -95,7 +95,8 @@ async function check(runtime: ModelRuntime, options: CheckOptions): Promise<Chec
 
 /** Why `print-api-key` printed no key, in 1.4's words. */
 function printProblem(result: CheckResult, options: CheckOptions): string {
-	if (result.status === "invalid") return `Model "${options.model}" not found. Use --list-models to see available models.`;
+	if (result.status === "invalid")
+		return `Model "${options.model}" not found. Use --list-models to see available models.`;
 	if (result.status === "not_ready" && result.reason === "provider_not_found") {
 		return `Unknown provider "${result.provider}". Use --list-models to see available providers.`;
 	}

@@ -30,7 +30,9 @@ export function setDetectedTerminalAppearance(appearance: Appearance | undefined
 
 const QUERY = "\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
 // `OSC 10|11 ; <colour> BEL|ST`: xterm's reply shape, which terminals that answer at all share.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are control sequences
 const COLOUR_REPLY = /\x1b\](1[01]);([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are control sequences
 const DEVICE_ATTRIBUTES_REPLY = /\x1b\[\?[\d;]*c/;
 
 /** Parses an X11 colour spec as terminals report it: `rgb:R/G/B` (1–4 hex digits each) or `#RRGGBB`. */

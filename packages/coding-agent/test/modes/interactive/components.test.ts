@@ -257,7 +257,11 @@ describe("footer and header", () => {
 		};
 		const defaults = headerLines(info, theme)[1] ?? "";
 		expect(defaults).toContain("Esc abort · Ctrl+C twice quit · Ctrl+L model");
-		const rebound: Record<string, string> = { "app.interrupt": "ctrl+x", "app.clear": "ctrl+g", "app.tools.expand": "ctrl+e" };
+		const rebound: Record<string, string> = {
+			"app.interrupt": "ctrl+x",
+			"app.clear": "ctrl+g",
+			"app.tools.expand": "ctrl+e",
+		};
 		const hints = headerLines({ ...info, keyOf: (action) => rebound[action] }, theme)[1] ?? "";
 		expect(hints).toContain("Ctrl+X abort · Ctrl+G twice quit · Ctrl+E tools");
 		expect(hints).not.toContain("model");

@@ -29,7 +29,13 @@ class FakeStdin extends EventEmitter {
 	}
 }
 
-const stdout = () => ({ isTTY: true, written: "", write(data: string) { this.written += data; } });
+const stdout = () => ({
+	isTTY: true,
+	written: "",
+	write(data: string) {
+		this.written += data;
+	},
+});
 
 afterEach(() => setDetectedTerminalAppearance(undefined));
 

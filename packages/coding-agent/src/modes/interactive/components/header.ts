@@ -47,10 +47,7 @@ export function headerLines(info: HeaderInfo, theme: Theme, width?: number): str
 	const quiet = info.quiet === true && !info.verbose;
 	const lines = quiet
 		? []
-		: [
-				`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`,
-				theme.muted(keyHints(info)),
-			];
+		: [`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`, theme.muted(keyHints(info))];
 	const list = (label: string, items: string[]): void => {
 		if (items.length === 0 || quiet || (info.headerOnly === true && !info.verbose)) return;
 		const shown = info.verbose || items.length <= 6 ? items : [...items.slice(0, 6), `+${items.length - 6} more`];
