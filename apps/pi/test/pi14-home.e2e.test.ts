@@ -293,9 +293,11 @@ describe("pi 1.4's command line", () => {
 		result = await runPi(env, ["-nbt", "-p", "hi"]);
 		expect(result.code).toBe(0);
 		expect(toolNames(lastBody())).toEqual([]);
-		// -nt starts from nothing and -t adds to it, patterns and changes alike.
+	});
+
+	it("-nt starts from no tool and -t adds to it (patterns and changes alike); mixing is refused", async () => {
 		reply("ok");
-		result = await runPi(env, ["-nt", "-t", "gr*", "-p", "hi"]);
+		let result = await runPi(env, ["-nt", "-t", "gr*", "-p", "hi"]);
 		expect(result.code).toBe(0);
 		expect(toolNames(lastBody())).toEqual(["grep"]);
 		reply("ok");
@@ -352,7 +354,7 @@ describe("pi 1.4's command line", () => {
 		expect(result.stderr).toBe('Error: Invalid TUI mode "sideways". Valid values: regular, fullscreen\n');
 	});
 
-	it("pi auth check and pi auth print-api-key", async () => {
+	it("pi auth check", async () => {
 		let result = await runPi(env, ["auth", "check", "--provider", "lab"]);
 		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
 		result = await runPi(env, ["auth", "check", "--model", "lab/lab-1", "--json", "--credentials"]);
@@ -378,7 +380,10 @@ describe("pi 1.4's command line", () => {
 		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
 		result = await runPi(env, ["auth", "check", "--provider", "anthropic", "--model", "lab/lab-1"]);
 		expect(result).toMatchObject({ code: 1, stdout: "not_ready\n" });
-		result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
+	});
+
+	it("pi auth print-api-key, and the usage errors of both", async () => {
+		let result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
 		expect(result).toMatchObject({ code: 0, stdout: "sk-lab-auth\n" });
 		result = await runPi(env, ["auth", "print-api-key", "--model", "nope"]);
 		expect(result).toMatchObject({
