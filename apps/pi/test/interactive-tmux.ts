@@ -25,6 +25,11 @@ export interface TmuxPiOptions {
 	 * kernel drops stop signals.
 	 */
 	jobControl?: boolean;
+	/**
+	 * The pane's `window-style` (e.g. `bg=#f8f8f8`), set before pi starts: tmux then answers
+	 * pi's OSC 10/11 colour queries with these colours, as a light or dark terminal would.
+	 */
+	windowStyle?: string;
 }
 
 /** One pi in one tmux pane. */
@@ -55,6 +60,7 @@ export class TmuxPi {
 				`stty -g > ${shellQuote(`${this.statePath}.before`)}`,
 				// Shell output from before pi: a full clear of the scrollback would remove it.
 				'echo "SHELL OUTPUT BEFORE PI"',
+				...(options.windowStyle ? [`tmux set-option -w window-style ${shellQuote(options.windowStyle)}`] : []),
 				command,
 				"code=$?",
 				`stty -g > ${shellQuote(`${this.statePath}.after`)}`,

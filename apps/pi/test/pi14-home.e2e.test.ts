@@ -256,8 +256,11 @@ describe("a session pi 1.4 wrote", () => {
 		expect(added.map((entry) => entry.type)).toEqual(["message", "message"]);
 		expect(added[0]).toMatchObject({ parentId: "a000000b", message: { role: "user" } });
 		expect(added[1]).toMatchObject({ parentId: added[0]?.id, message: { role: "assistant", provider: "lab" } });
-		for (const entry of added)
+		for (const entry of added) {
 			expect(typeof entry.timestamp === "string" && !Number.isNaN(Date.parse(entry.timestamp))).toBe(true);
+			// 1.4's field order, so the file reads as one format.
+			expect(Object.keys(entry).slice(0, 4)).toEqual(["type", "id", "parentId", "timestamp"]);
+		}
 	});
 
 	it("counts usage entries and every message entry in the session stats, as 1.4 does", async () => {
@@ -292,19 +295,40 @@ describe("pi 1.4's command line", () => {
 		expect(toolNames(lastBody())).toEqual([]);
 	});
 
+	it("-nt starts from no tool and -t adds to it (patterns and changes alike); mixing is refused", async () => {
+		reply("ok");
+		let result = await runPi(env, ["-nt", "-t", "gr*", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		expect(toolNames(lastBody())).toEqual(["grep"]);
+		reply("ok");
+		result = await runPi(env, ["-nt", "-t", "+find", "-p", "hi"]);
+		expect(toolNames(lastBody())).toEqual(["find"]);
+		result = await runPi(env, ["-t", "read,+find", "-p", "hi"]);
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n",
+		});
+	});
+
 	it("--session-id creates a session with that id, then opens it again", async () => {
 		reply("first");
 		let result = await runPi(env, ["--session-id", "my-task.1", "-p", "one"]);
 		expect(result.code).toBe(0);
+		expect(result.stderr).toContain(
+			"Warning: No project session found with id 'my-task.1'; creating a new session with that id.",
+		);
 		reply("second");
 		result = await runPi(env, ["--session-id", "my-task.1", "-p", "two"]);
 		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("No project session found");
 		expect(JSON.stringify(lastBody().messages)).toContain("first");
 		const sessions = readdirSync(join(env.agentDir, "sessions"), { recursive: true }).map(String);
 		expect(sessions.filter((name) => name.endsWith("_my-task.1.jsonl"))).toHaveLength(1);
 		result = await runPi(env, ["--session-id", "-bad-", "-p", "x"]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toContain("Invalid --session-id");
+		expect(result.stderr).toBe(
+			"Error: Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character\n",
+		);
 	});
 
 	it("--export <file> [out] writes the session as HTML and exits", async () => {
@@ -327,10 +351,10 @@ describe("pi 1.4's command line", () => {
 		expect(result.code).toBe(0);
 		result = await runPi(env, ["--tui-mode", "sideways", "-p", "hi"]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toContain('Invalid --tui-mode "sideways"');
+		expect(result.stderr).toBe('Error: Invalid TUI mode "sideways". Valid values: regular, fullscreen\n');
 	});
 
-	it("pi auth check and pi auth print-api-key", async () => {
+	it("pi auth check", async () => {
 		let result = await runPi(env, ["auth", "check", "--provider", "lab"]);
 		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
 		result = await runPi(env, ["auth", "check", "--model", "lab/lab-1", "--json", "--credentials"]);
@@ -345,11 +369,37 @@ describe("pi 1.4's command line", () => {
 		expect(JSON.parse(result.stdout)).toMatchObject({ status: "not_ready", reason: "credentials_not_configured" });
 		result = await runPi(env, ["auth", "check", "--model", "no-such-model"]);
 		expect(result).toMatchObject({ code: 2, stdout: "invalid\n" });
-		result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
+		result = await runPi(env, ["auth", "check", "--model", "no-such-model", "--json"]);
+		expect(JSON.parse(result.stdout)).toEqual({
+			status: "invalid",
+			provider: "no-such-model",
+			reason: "invalid_state",
+		});
+		// As 1.4: `provider/id` names the provider (the id is not looked up); --provider wins over --model.
+		result = await runPi(env, ["auth", "check", "--model", "lab/not-listed"]);
+		expect(result).toMatchObject({ code: 0, stdout: "ready\n" });
+		result = await runPi(env, ["auth", "check", "--provider", "anthropic", "--model", "lab/lab-1"]);
+		expect(result).toMatchObject({ code: 1, stdout: "not_ready\n" });
+	});
+
+	it("pi auth print-api-key, and the usage errors of both", async () => {
+		let result = await runPi(env, ["auth", "print-api-key", "--provider", "lab"]);
 		expect(result).toMatchObject({ code: 0, stdout: "sk-lab-auth\n" });
+		result = await runPi(env, ["auth", "print-api-key", "--model", "nope"]);
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: 'Error: Model "nope" not found. Use --list-models to see available models.\n',
+		});
 		result = await runPi(env, ["auth", "check"]);
-		expect(result.code).toBe(2);
-		expect(result.stderr).toContain("--provider <provider> or --model <model>");
+		expect(result).toMatchObject({
+			code: 2,
+			stderr: "Error: Auth checks require --provider <provider> or --model <model>\n",
+		});
+		result = await runPi(env, ["auth", "print-api-key"]);
+		expect(result).toMatchObject({
+			code: 1,
+			stderr: "Error: Credential printing requires --provider <provider> or --model <model>\n",
+		});
 	});
 
 	it("bash commands see PI_* session variables and the process markers", async () => {
@@ -361,7 +411,11 @@ describe("pi 1.4's command line", () => {
 			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
 		);
 		const result = await runPi(env, ["--session-id", "envcheck", "--thinking", "low", "-p", "env"], {
-			extraEnv: { PI_SESSION_FILE: "/inherited/from/a/parent.jsonl" },
+			extraEnv: {
+				PI_SESSION_FILE: "/inherited/from/a/parent.jsonl",
+				PI_OFFLINE: "true",
+				PI_SKIP_VERSION_CHECK: undefined,
+			},
 		});
 		expect(result.code).toBe(0);
 		const toolResult = lastBody().messages.find((message) => message.role === "tool");
@@ -373,5 +427,21 @@ describe("pi 1.4's command line", () => {
 		expect(output).toContain("PI_PROVIDER=lab");
 		expect(output).toContain("PI_MODEL=lab-1");
 		expect(output).toContain("PI_REASONING_LEVEL=low");
+		// Offline in any of 1.4's spellings: normalised, and the version check named off.
+		expect(output).toContain("PI_OFFLINE=1");
+		expect(output).toContain("PI_SKIP_VERSION_CHECK=1");
+	});
+
+	it("a new session gets a UUIDv7 id, as 1.4 makes them", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", name: "bash", arguments: { command: "echo id=$PI_SESSION_ID" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-p", "id"]);
+		expect(result.code).toBe(0);
+		const toolResult = lastBody().messages.find((message) => message.role === "tool");
+		expect(String(toolResult?.content)).toMatch(
+			/id=[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/,
+		);
 	});
 });

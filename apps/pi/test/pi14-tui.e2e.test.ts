@@ -40,6 +40,9 @@ describe.skipIf(!tmuxAvailable)("a pi 1.4 agent directory in the terminal UI (tm
 		const pi = session.start();
 		const header = await pi.waitFor("mock-model");
 		expect(header).not.toContain("keybindings.json");
+		// The header's key hints name the rebound keys.
+		expect(header).toContain("Ctrl+E tools");
+		expect(header).toContain("Ctrl+K model");
 		pi.type("/hotkeys");
 		pi.keys("Enter");
 		const screen = await pi.waitFor("app.tools.expand");
@@ -73,5 +76,36 @@ describe.skipIf(!tmuxAvailable)("a pi 1.4 agent directory in the terminal UI (tm
 		pi.keys("Enter");
 		const settings = await pi.waitFor("↑↓ select");
 		expect(settings).toMatch(/Theme\s+light/);
+	});
+
+	it("a light/dark pair follows the background the terminal reports (OSC 11)", async () => {
+		mkdirSync(join(session.env.agentDir, "themes"));
+		for (const [name, background] of [
+			["sun", "#f0e0d0"],
+			["moon", "#203040"],
+		] as const) {
+			writeFileSync(
+				join(session.env.agentDir, "themes", `${name}.json`),
+				JSON.stringify({ name, colors: { userMessageBg: background } }),
+			);
+		}
+		session.env.writeSettings({ defaultProvider: "mock", defaultModel: "mock-model", theme: "sun/moon" });
+		const userRow = async (windowStyle: string, answer: string) => {
+			session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: answer }] });
+			// COLORFGBG says dark: the terminal's own answer must win over it.
+			const pi = session.start([], { windowStyle, extraEnv: { NO_COLOR: "", COLORFGBG: "15;0" } });
+			await pi.waitFor("mock-model");
+			pi.type(`ask ${answer}`);
+			pi.keys("Enter");
+			await pi.waitFor(answer);
+			const row = pi
+				.styledScreen()
+				.split("\n")
+				.find((text) => text.includes(`ask ${answer}`));
+			pi.kill();
+			return row;
+		};
+		expect(await userRow("bg=#f8f8f8,fg=#101010", "light-answer")).toContain("48;2;240;224;208");
+		expect(await userRow("bg=#101010,fg=#f8f8f8", "dark-answer")).toContain("48;2;32;48;64");
 	});
 });

@@ -257,9 +257,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				if (value === undefined) break;
 				// pi 1.4's rule: letters, digits, ".", "_" and "-", starting and ending with a letter or digit.
 				if (/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(value)) args.sessionId = value;
+				// 1.4's wording, which scripts may match.
 				else
 					error(
-						`Invalid --session-id "${value}": use letters, digits, ".", "_" and "-", starting and ending with a letter or digit`,
+						"Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character",
 					);
 				break;
 			}
@@ -270,7 +271,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				const value = takeValue(flag, inline);
 				if (value === undefined) break;
 				if (value === "regular" || value === "fullscreen") args.tuiMode = value;
-				else error(`Invalid --tui-mode "${value}". Valid values: regular, fullscreen`);
+				else error(`Invalid TUI mode "${value}". Valid values: regular, fullscreen`);
 				break;
 			}
 			case "--export": {
@@ -322,10 +323,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			case "--tools": {
 				const value = takeValue(flag, inline);
 				if (value !== undefined) args.tools = splitList(value);
+				// 1.4's wording, naming the flag as typed.
 				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
-					error(
-						`--tools ${value}: plain names and +name/-name changes cannot be mixed. Use plain names to replace the selection (--tools read,codemode) or only changes to edit it (--tools +codemode,-write).`,
-					);
+					error(`${flag}: tool names cannot be mixed with +name or -name entries`);
 				break;
 			}
 			case "-xt":
@@ -406,6 +406,5 @@ function checkConflicts(args: Args, error: (message: string) => void): void {
 	if (sessionFlags.length > 1) {
 		error(`${sessionFlags.join(" and ")} cannot be combined: choose one way to pick the session`);
 	}
-	if (args.noTools && args.tools) error("--no-tools and --tools cannot be combined");
 	if (args.mode === "rpc" && args.print) error("--print and --mode rpc cannot be combined");
 }

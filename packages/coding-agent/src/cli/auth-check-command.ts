@@ -13,13 +13,6 @@ import type { ModelRuntime } from "../core/models/model-runtime.js";
 
 export type AuthCheckAction = "check" | "print-api-key" | "print-bearer-token";
 
-export const AUTH_CHECK_USAGE = `Usage:
-  pi auth print-api-key [--provider <provider>] [--model <model>]
-  pi auth print-bearer-token [--provider <provider>] [--model <model>] [--min-expiry <duration>]
-  pi auth check [--provider <provider>] [--model <model>] [--json] [--credentials] [--no-refresh]
-
-Each needs --provider or --model. check prints ready, not_ready or invalid (exit 0, 1, 2).`;
-
 interface CheckOptions {
 	provider?: string;
 	model?: string;
@@ -42,59 +35,79 @@ export function parseDuration(value: string | undefined): number | undefined {
 	return match ? Number(match[1]) * DURATION_UNITS[match[2]!.toLowerCase()]! : undefined;
 }
 
-function parseOptions(action: AuthCheckAction, argv: readonly string[]): CheckOptions | string {
+/** What stops a command before any lookup: its message and exit code (1.4's words where 1.4 has them). */
+interface UsageProblem {
+	message: string;
+	code: number;
+}
+
+const OPTION_HINTS: Record<AuthCheckAction, string> = {
+	check: " [--json] [--credentials] [--no-refresh]",
+	"print-api-key": "",
+	"print-bearer-token": " [--min-expiry <duration>]",
+};
+
+function parseOptions(action: AuthCheckAction, argv: readonly string[]): CheckOptions | UsageProblem {
 	const options: CheckOptions = { json: false, credentials: false, noRefresh: false };
+	const unknown = (arg: string): UsageProblem => ({
+		message: `Unknown option ${arg} for "auth ${action}".\nUse "pi --help" or "pi auth ${action} --provider <provider>${OPTION_HINTS[action]}".`,
+		code: 1,
+	});
 	for (let index = 0; index < argv.length; index++) {
 		const arg = argv[index]!;
 		const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
 		if (flag === "--provider" || flag === "--model") {
 			const value = inline ?? argv[++index];
-			if (value === undefined || value === "") return `${flag} requires a value`;
+			if (value === undefined || value === "") return unknown(flag);
 			if (flag === "--provider") options.provider = value;
 			else options.model = value;
-		} else if (flag === "--min-expiry") {
-			if (action !== "print-bearer-token") return "--min-expiry is only supported by print-bearer-token";
+		} else if (flag === "--min-expiry" && action === "print-bearer-token") {
 			const value = parseDuration(inline ?? argv[++index]);
-			if (value === undefined) return "--min-expiry must be a duration such as 30m or 1h";
+			if (value === undefined) return { message: "Error: --min-expiry must be a duration such as 30m or 1h", code: 1 };
 			options.minExpiryMs = value;
-		} else if (flag === "--json" || flag === "--credentials" || flag === "--no-refresh") {
-			if (action !== "check") return `${flag} is only supported by auth check`;
+		} else if ((flag === "--json" || flag === "--credentials" || flag === "--no-refresh") && action === "check") {
 			if (flag === "--json") options.json = true;
 			else if (flag === "--credentials") options.credentials = true;
 			else options.noRefresh = true;
 		} else if (action === "print-bearer-token" && !arg.startsWith("-") && options.provider === undefined) {
 			// `pi auth print-bearer-token <provider>`: our shorter form, kept beside pi 1.4's flags.
 			options.provider = arg;
-		} else return `unknown option "${arg}"`;
+		} else return unknown(arg);
 	}
 	if (options.provider === undefined && options.model === undefined) {
-		return "Auth commands require --provider <provider> or --model <model>";
+		return action === "check"
+			? { message: "Error: Auth checks require --provider <provider> or --model <model>", code: 2 }
+			: { message: "Error: Credential printing requires --provider <provider> or --model <model>", code: 1 };
 	}
 	return options;
 }
 
-/** The model `pattern` names: `provider/id`, or an id (within `provider` when given). */
-function findModel(runtime: ModelRuntime, pattern: string, provider: string | undefined): Model | undefined {
-	const all = runtime.getAll();
+/**
+ * The provider `--model` names, as 1.4 reads it: `provider/id` names a known provider (the id is
+ * not looked up); a bare id (or name, any case) is looked up among every model.
+ */
+function providerOfModel(runtime: ModelRuntime, pattern: string): string | undefined {
 	const slash = pattern.indexOf("/");
-	if (slash > 0 && provider === undefined) {
-		const exact = runtime.getModel(pattern.slice(0, slash), pattern.slice(slash + 1));
-		if (exact) return exact;
+	if (slash > 0) {
+		const provider = pattern.slice(0, slash);
+		return runtime.isKnownProvider(provider) ? provider : undefined;
 	}
-	const candidates = provider === undefined ? all : all.filter((model) => model.provider === provider);
+	const all = runtime.getAll();
 	const lower = pattern.toLowerCase();
-	return (
-		candidates.find((model) => model.id === pattern) ??
-		candidates.find((model) => model.id.toLowerCase() === lower || model.name.toLowerCase() === lower)
-	);
+	const model: Model | undefined =
+		all.find((candidate) => candidate.id === pattern) ??
+		all.find((candidate) => candidate.id.toLowerCase() === lower || candidate.name.toLowerCase() === lower);
+	return model?.provider;
 }
 
+/** `--provider` wins over `--model` (1.4 checks the named provider's credential). */
 async function check(runtime: ModelRuntime, options: CheckOptions): Promise<CheckResult> {
 	let provider = options.provider;
-	if (options.model !== undefined) {
-		const model = findModel(runtime, options.model, provider);
-		if (!model) return { status: "invalid", provider, reason: `model "${options.model}" not found` };
-		provider = model.provider;
+	if (provider === undefined && options.model !== undefined) {
+		provider = providerOfModel(runtime, options.model);
+		if (provider === undefined) {
+			return { status: "invalid", provider: options.model, reason: "invalid_state" };
+		}
 	}
 	if (provider === undefined || !runtime.isKnownProvider(provider)) {
 		return { status: "not_ready", provider: provider ?? "", reason: "provider_not_found" };
@@ -123,7 +136,11 @@ async function check(runtime: ModelRuntime, options: CheckOptions): Promise<Chec
 
 const EXIT_CODES = { ready: 0, not_ready: 1, invalid: 2 } as const;
 
-function printCredential(action: "print-api-key" | "print-bearer-token", result: CheckResult): number {
+function printCredential(
+	action: "print-api-key" | "print-bearer-token",
+	result: CheckResult,
+	options: CheckOptions,
+): number {
 	const wanted = action === "print-api-key" ? "api_key" : "oauth";
 	if (result.status === "ready" && result.credentials && result.authType === wanted) {
 		process.stdout.write(`${result.credentials}\n`);
@@ -135,8 +152,10 @@ function printCredential(action: "print-api-key" | "print-bearer-token", result:
 			action === "print-api-key"
 				? `Provider "${result.provider}" is configured with OAuth, not an API key`
 				: `Provider "${result.provider}" is not configured with an OAuth bearer token`;
-	} else if (result.status === "invalid") why = result.message ?? result.reason;
-	else if (result.reason === "provider_not_found") why = `Unknown provider: ${result.provider}`;
+	} else if (result.status === "invalid") {
+		why = result.message ?? `Model "${options.model}" not found. Use --list-models to see available models.`;
+	} else if (result.reason === "provider_not_found")
+		why = `Unknown provider "${result.provider}". Use --list-models to see available providers.`;
 	else
 		why = action === "print-api-key" ? "No usable API key is configured" : "No usable OAuth bearer token is configured";
 	process.stderr.write(`Error: ${why}\n`);
@@ -150,12 +169,12 @@ export async function runAuthCheckCommand(
 	runtime: () => Promise<ModelRuntime>,
 ): Promise<number> {
 	const options = parseOptions(action, argv);
-	if (typeof options === "string") {
-		process.stderr.write(`Error: ${options}\n${AUTH_CHECK_USAGE}\n`);
-		return action === "check" ? 2 : 1;
+	if ("message" in options) {
+		process.stderr.write(`${options.message}\n`);
+		return options.code;
 	}
 	const result = await check(await runtime(), { ...options, credentials: options.credentials || action !== "check" });
-	if (action !== "check") return printCredential(action, result);
+	if (action !== "check") return printCredential(action, result, options);
 	if (options.json) {
 		// The refusal's text can name the provider's answer; the JSON keeps pi 1.4's fields.
 		const { message: _message, ...fields } = result as CheckResult & { message?: string };

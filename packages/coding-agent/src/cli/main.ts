@@ -55,6 +55,11 @@ export function resolveAppMode(args: Pick<Args, "mode" | "print">, stdinIsTTY: b
 	return "interactive";
 }
 
+/** 1.4's reading of an on/off environment variable: `1`, `true` or `yes` (any case). */
+function isTruthyEnvFlag(value: string | undefined): boolean {
+	return value !== undefined && ["1", "true", "yes"].includes(value.toLowerCase());
+}
+
 function printDiagnostics(diagnostics: readonly ArgsDiagnostic[]): boolean {
 	let failed = false;
 	for (const diagnostic of diagnostics) {
@@ -110,7 +115,11 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 		return 0;
 	}
 	if (printDiagnostics(diagnostics)) return 1;
-	if (args.offline) process.env.PI_OFFLINE = "1";
+	if (args.offline || isTruthyEnvFlag(process.env.PI_OFFLINE)) {
+		// As 1.4 does: the flag in one spelling, and the version check off too; commands inherit both.
+		process.env.PI_OFFLINE = "1";
+		process.env.PI_SKIP_VERSION_CHECK = "1";
+	}
 	// Process markers (pi 1.4): every child process can tell it runs under pi.
 	process.env.AI_AGENT = "pi";
 	process.env.PI_CODING_AGENT = "true";

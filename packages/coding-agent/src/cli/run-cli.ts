@@ -103,6 +103,7 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 			cwd: launchCwd,
 			agentDir,
 			settings: startupSettings,
+			warn: (message) => process.stderr.write(`Warning: ${message}\n`),
 		});
 		runtime = await createRuntime({ cwd: sessionManager.getCwd(), sessionManager });
 	} catch (error) {

@@ -13,6 +13,8 @@ export interface SessionSelectionInput {
 	agentDir: string;
 	/** Read only for `sessionDir` (allowed before trust is resolved). */
 	settings: Pick<SettingsManager, "getSessionDir">;
+	/** Told when `--session-id` names no session of this project, so a new one starts (1.4 says so on stderr). */
+	warn?: (message: string) => void;
 }
 
 function looksLikePath(value: string): boolean {
@@ -72,9 +74,9 @@ export function createSessionManager(args: Args, input: SessionSelectionInput): 
 	}
 	if (args.sessionId !== undefined) {
 		const existing = SessionManager.list(cwd, sessionDir).find((info) => info.id === args.sessionId);
-		return existing
-			? SessionManager.open(existing.path, explicitDir)
-			: SessionManager.create(cwd, sessionDir, { id: args.sessionId });
+		if (existing) return SessionManager.open(existing.path, explicitDir);
+		input.warn?.(`No project session found with id '${args.sessionId}'; creating a new session with that id.`);
+		return SessionManager.create(cwd, sessionDir, { id: args.sessionId });
 	}
 	if (args.session !== undefined) {
 		const file = findSessionFile(args.session, cwd, sessionDir);

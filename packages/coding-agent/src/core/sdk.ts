@@ -252,6 +252,7 @@ export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	 */
 	tools?: string[];
 	excludeTools?: string[];
+	/** `all`: start from no tool at all (`tools` still adds); `builtin`: without the default built-ins. */
 	noTools?: "all" | "builtin";
 	customTools?: ToolDefinition[];
 	resourceLoader?: ResourceLoader;
@@ -363,11 +364,14 @@ function chooseTools(
 	const names = plainList
 		? (options.tools ?? [])
 		: applyToolList(
-				[
-					...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
-					...(options.customTools ?? []).map((tool) => tool.name),
-					...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
-				],
+				// `noTools: "all"` starts from nothing; a `tools` list still adds to it (1.4's `-nt -t grep`).
+				options.noTools === "all"
+					? []
+					: [
+							...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
+							...(options.customTools ?? []).map((tool) => tool.name),
+							...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
+						],
 				options.tools,
 			);
 	const excluded = expandToolPatterns(options.excludeTools ?? [], known);
@@ -378,7 +382,6 @@ function chooseTools(
 		...createBuiltinTools(cwd, builtinNames, builtinOptions).map((tool) => [tool.name, tool] as const),
 		...custom.map((tool) => [tool.name, tool] as const),
 	]);
-	if (options.noTools === "all") return { active: [], all };
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
 }
 

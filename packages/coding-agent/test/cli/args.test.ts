@@ -8,6 +8,17 @@ import { splitThinkingSuffix } from "../../src/cli/model-pattern.js";
 const errors = (argv: string[]) => parseArgs(argv).diagnostics.map((diagnostic) => diagnostic.message);
 
 describe("parseArgs", () => {
+	it("rejects a bad --session-id in 1.4's words", () => {
+		expect(parseArgs(["--session-id", "-bad-"]).diagnostics).toEqual([
+			{
+				type: "error",
+				message:
+					"Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character",
+			},
+		]);
+		expect(parseArgs(["--session-id", "my-task.1"]).args.sessionId).toBe("my-task.1");
+	});
+
 	it("-p consumes the next argument unless it starts with - or @ (--- counts as a message)", () => {
 		expect(parseArgs(["-p", "hello", "world"]).args.messages).toEqual(["hello", "world"]);
 		expect(parseArgs(["-p", "---"]).args.messages).toEqual(["---"]);
@@ -56,7 +67,9 @@ describe("parseArgs", () => {
 		expect(errors(["-c", "--fork", "x"])).toEqual([
 			"--fork and --continue cannot be combined: choose one way to pick the session",
 		]);
-		expect(errors(["--no-tools", "--tools", "read"])).toEqual(["--no-tools and --tools cannot be combined"]);
+		// 1.4: --no-tools starts from nothing and --tools adds to it.
+		expect(errors(["--no-tools", "--tools", "read"])).toEqual([]);
+		expect(errors(["-t", "read,+find"])).toEqual(["-t: tool names cannot be mixed with +name or -name entries"]);
 	});
 
 	it("keeps unknown flags for extensions, with the next argument as a candidate value", () => {

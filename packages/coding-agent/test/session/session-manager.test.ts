@@ -27,6 +27,13 @@ describe("session paths", () => {
 });
 
 describe("SessionManager", () => {
+	it("gives a new session a UUIDv7 id (time-ordered, as 1.4 makes them)", () => {
+		const first = SessionManager.inMemory("/tmp").getSessionId();
+		const second = SessionManager.inMemory("/tmp").getSessionId();
+		expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(second.slice(0, 8) >= first.slice(0, 8)).toBe(true);
+	});
+
 	it("defers file creation until the first assistant message, then writes header and every entry in order", () => {
 		const dir = tempDir();
 		const session = SessionManager.create("/work/app", dir);

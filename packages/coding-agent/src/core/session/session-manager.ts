@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { ImageContent, TextContent, Usage } from "@pi/ai";
@@ -12,7 +11,7 @@ import {
 	readSessionFile,
 	SessionFileWriter,
 } from "./session-file.js";
-import { generateEntryId } from "./session-ids.js";
+import { generateEntryId, generateSessionId } from "./session-ids.js";
 import { type ListProgress, listAllSessions, listSessionsIn } from "./session-listing.js";
 import { expandHome, getAgentDir, sessionFileName } from "./session-paths.js";
 import { SessionTreeIndex } from "./session-tree.js";
@@ -194,11 +193,14 @@ export class SessionManager {
 	 * (SessionWriteError) the tree and the leaf stay exactly what is on disk.
 	 */
 	private append(fields: EntryFields): string {
+		// Field order as 1.4 writes its lines: type, id, parentId, timestamp, then the entry's own.
+		const { type, ...rest } = fields;
 		const entry = {
-			...fields,
+			type,
 			id: generateEntryId(this.index),
 			parentId: this.leafId,
 			timestamp: new Date().toISOString(),
+			...rest,
 		} as SessionEntry;
 		this.persist(entry);
 		this.index.add(entry);
@@ -463,7 +465,7 @@ export class SessionManager {
 	}
 }
 
-function newHeader(cwd: string, id: string = randomUUID()): SessionHeader {
+function newHeader(cwd: string, id: string = generateSessionId()): SessionHeader {
 	return { type: "session", version: CURRENT_SESSION_VERSION, id, timestamp: new Date().toISOString(), cwd };
 }
 

@@ -430,6 +430,7 @@ export class InteractiveApp implements InteractiveAppView {
 			headerOnly: this.appearance.settings.quietStartupHeaderOnly,
 			startupWarnings: [...this.startupWarnings, ...this.headerThemeWarnings],
 		});
+		info.keyOf = (action) => this.keybindings.getKeys(action)[0];
 		let cache: { width: number; lines: string[] } | undefined;
 		this.header.set((width) => {
 			if (cache?.width !== width) cache = { width, lines: headerLines(info, this.theme, width) };

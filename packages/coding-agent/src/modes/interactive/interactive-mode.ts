@@ -4,6 +4,7 @@ import type { AgentSessionRuntime } from "../../core/agent-session/agent-session
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { InteractiveApp } from "./interactive-app.js";
 import type { InteractiveModeOptions } from "./interactive-mode-options.js";
+import { queryTerminalAppearance } from "./terminal-background.js";
 
 export type { InteractiveModeOptions } from "./interactive-mode-options.js";
 
@@ -32,6 +33,8 @@ export async function runInteractiveMode(
 	runtime: AgentSessionRuntime,
 	options: InteractiveModeOptions,
 ): Promise<number> {
+	// The terminal's background decides `system` and light/dark theme pairs (asked before the UI reads stdin).
+	if (!options.terminal) await queryTerminalAppearance();
 	const app = new InteractiveApp(runtime, {
 		...options,
 		version: options.version ?? packageVersion(),

@@ -1,4 +1,5 @@
 import type { EditorTheme, MarkdownTheme, SelectListTheme, SyntaxTheme } from "@pi/tui";
+import { detectedTerminalAppearance } from "./terminal-background.js";
 
 /** A text style: plain text in, styled text out. */
 export type Style = (text: string) => string;
@@ -157,11 +158,13 @@ export const LEVEL_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh"] a
 export const BUILTIN_THEMES = ["system", "dark", "light"] as const;
 
 /**
- * Whether the terminal's background is light: `COLORFGBG` (`"fg;bg"`, set by many terminals) with
- * the background 7 or 15 (white) is light, anything else or nothing is dark (pi 1.4's fallback
- * order ends the same way).
+ * Whether the terminal's background is light, in pi 1.4's order: the background the terminal
+ * reported (terminal-background.ts), then `COLORFGBG` (`"fg;bg"`, set by many terminals) with the
+ * background 7 or 15 (white) light, then dark.
  */
 export function terminalAppearance(env: NodeJS.ProcessEnv): "dark" | "light" {
+	const reported = detectedTerminalAppearance();
+	if (reported) return reported;
 	const background = env.COLORFGBG?.split(";").at(-1);
 	return background === "7" || background === "15" ? "light" : "dark";
 }

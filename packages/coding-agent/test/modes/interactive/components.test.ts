@@ -244,6 +244,29 @@ describe("footer and header", () => {
 		expect(cellAt(terminal, "Project is not trusted")?.fg).toEqual(palette(221));
 	});
 
+	it("header key hints name the keys keybindings.json binds (unbound: no hint)", () => {
+		const info = {
+			version: "1.0.0",
+			contextFiles: [],
+			skills: [],
+			promptTemplates: [],
+			extensionCommands: [],
+			diagnostics: [],
+			warnings: [],
+			verbose: false,
+		};
+		const defaults = headerLines(info, theme)[1] ?? "";
+		expect(defaults).toContain("Esc abort · Ctrl+C twice quit · Ctrl+L model");
+		const rebound: Record<string, string> = {
+			"app.interrupt": "ctrl+x",
+			"app.clear": "ctrl+g",
+			"app.tools.expand": "ctrl+e",
+		};
+		const hints = headerLines({ ...info, keyOf: (action) => rebound[action] }, theme)[1] ?? "";
+		expect(hints).toContain("Ctrl+X abort · Ctrl+G twice quit · Ctrl+E tools");
+		expect(hints).not.toContain("model");
+	});
+
 	it("quietStartup keeps only diagnostics and warnings in the header", () => {
 		const lines = headerLines(
 			{

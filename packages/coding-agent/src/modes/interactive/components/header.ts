@@ -1,4 +1,5 @@
 import { wrapTextWithAnsi } from "@pi/tui";
+import { keyLabel } from "../key-label.js";
 import type { Theme } from "../theme.js";
 
 /** What the start-up header lists. */
@@ -15,6 +16,27 @@ export interface HeaderInfo {
 	quiet?: boolean;
 	/** `quietStartup: "header"`: the name and key hints, no resource listing. */
 	headerOnly?: boolean;
+	/** The first key bound to an app action (keybindings.json), for the hints; unbound: no hint. */
+	keyOf?: (action: string) => string | undefined;
+}
+
+/** The hinted actions and what the hint says, in order; the keys are the defaults unless rebound. */
+const KEY_HINTS: readonly [action: string, defaultKey: string, what: string][] = [
+	["app.interrupt", "escape", "abort"],
+	["app.clear", "ctrl+c", "twice quit"],
+	["app.model.select", "ctrl+l", "model"],
+	["app.thinking.cycle", "shift+tab", "thinking"],
+	["app.tools.expand", "ctrl+o", "tools"],
+	["app.thinking.toggle", "ctrl+t", "thinking"],
+];
+
+function keyHints(info: HeaderInfo): string {
+	const hints = ["Enter send"];
+	for (const [action, defaultKey, what] of KEY_HINTS) {
+		const key = info.keyOf ? info.keyOf(action) : defaultKey;
+		if (key) hints.push(`${keyLabel(key)} ${what}`);
+	}
+	return [...hints, "/ commands", "! bash"].join(" · ");
 }
 
 /**
@@ -25,12 +47,7 @@ export function headerLines(info: HeaderInfo, theme: Theme, width?: number): str
 	const quiet = info.quiet === true && !info.verbose;
 	const lines = quiet
 		? []
-		: [
-				`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`,
-				theme.muted(
-					"Enter send · Esc abort · Ctrl+C twice quit · Ctrl+L model · Shift+Tab thinking · Ctrl+O tools · Ctrl+T thinking · / commands · ! bash",
-				),
-			];
+		: [`${theme.bold(theme.accent("pi"))} ${theme.muted(`v${info.version}`)}`, theme.muted(keyHints(info))];
 	const list = (label: string, items: string[]): void => {
 		if (items.length === 0 || quiet || (info.headerOnly === true && !info.verbose)) return;
 		const shown = info.verbose || items.length <= 6 ? items : [...items.slice(0, 6), `+${items.length - 6} more`];

@@ -1,0 +1,95 @@
+import { EventEmitter } from "node:events";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+	appearanceOf,
+	parseTerminalColour,
+	queryTerminalAppearance,
+	readColourReplies,
+	setDetectedTerminalAppearance,
+} from "../../../src/modes/interactive/terminal-background.js";
+import { resolveThemeName } from "../../../src/modes/interactive/theme.js";
+
+/** A TTY stdin that answers the query with `reply`, and records what was put back. */
+class FakeStdin extends EventEmitter {
+	isTTY = true;
+	isRaw = false;
+	unshifted: string[] = [];
+	constructor(private readonly reply: string | undefined) {
+		super();
+	}
+	setRawMode(mode: boolean) {
+		this.isRaw = mode;
+	}
+	resume() {
+		if (this.reply !== undefined) queueMicrotask(() => this.emit("data", Buffer.from(this.reply!, "latin1")));
+	}
+	pause() {}
+	unshift(chunk: Buffer) {
+		this.unshifted.push(chunk.toString("latin1"));
+	}
+}
+
+const stdout = () => ({
+	isTTY: true,
+	written: "",
+	write(data: string) {
+		this.written += data;
+	},
+});
+
+afterEach(() => setDetectedTerminalAppearance(undefined));
+
+describe("terminal background (OSC 11)", () => {
+	it("parses the colour specs terminals report", () => {
+		expect(parseTerminalColour("rgb:ffff/ffff/ffff")).toEqual({ red: 1, green: 1, blue: 1 });
+		expect(parseTerminalColour("rgb:00/80/ff")?.green).toBeCloseTo(128 / 255);
+		expect(parseTerminalColour("#102030")?.blue).toBeCloseTo(0x30 / 255);
+		expect(parseTerminalColour("rgba:0000/0000/0000/ffff")).toEqual({ red: 0, green: 0, blue: 0 });
+		expect(parseTerminalColour("?")).toBeUndefined();
+	});
+
+	it("decides light or dark by the background, against the foreground when reported", () => {
+		const white = { red: 1, green: 1, blue: 1 };
+		const black = { red: 0, green: 0, blue: 0 };
+		const grey = { red: 0.45, green: 0.45, blue: 0.45 };
+		expect(appearanceOf(white)).toBe("light");
+		expect(appearanceOf(black)).toBe("dark");
+		expect(appearanceOf(grey, white)).toBe("dark");
+		expect(appearanceOf(grey, black)).toBe("light");
+	});
+
+	it("reads BEL- and ST-terminated replies and keeps other input", () => {
+		const replies = readColourReplies("a\x1b]10;rgb:0000/0000/0000\x1b\\\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[?1;2cb");
+		expect(replies.background).toEqual({ red: 1, green: 1, blue: 1 });
+		expect(replies.foreground).toEqual({ red: 0, green: 0, blue: 0 });
+		expect(replies.rest).toBe("ab");
+	});
+
+	it("asks the terminal, remembers the answer for system and light/dark pairs, and restores the mode", async () => {
+		const stdin = new FakeStdin("\x1b]11;rgb:f8f8/f8f8/f0f0\x07\x1b[?62;22cx");
+		const out = stdout();
+		expect(await queryTerminalAppearance(stdin, out, 5000)).toBe("light");
+		expect(out.written).toContain("\x1b]11;?\x07");
+		expect(stdin.isRaw).toBe(false);
+		expect(stdin.unshifted).toEqual(["x"]);
+		expect(stdin.listenerCount("data")).toBe(0);
+		// The reported background wins over COLORFGBG.
+		expect(resolveThemeName("system", { COLORFGBG: "15;0" })).toBe("light");
+		expect(resolveThemeName("sun/moon", { COLORFGBG: "15;0" })).toBe("sun");
+	});
+
+	it("a terminal that reports no background leaves COLORFGBG and the dark fallback", async () => {
+		expect(await queryTerminalAppearance(new FakeStdin("\x1b[?1;2c"), stdout(), 5000)).toBeUndefined();
+		expect(await queryTerminalAppearance(new FakeStdin(undefined), stdout(), 10)).toBeUndefined();
+		expect(resolveThemeName("system", { COLORFGBG: "0;15" })).toBe("light");
+		expect(resolveThemeName("system", {})).toBe("dark");
+	});
+
+	it("asks nothing when stdin is not a terminal", async () => {
+		const stdin = new FakeStdin("\x1b]11;rgb:ffff/ffff/ffff\x07");
+		stdin.isTTY = false;
+		const out = stdout();
+		expect(await queryTerminalAppearance(stdin, out, 10)).toBeUndefined();
+		expect(out.written).toBe("");
+	});
+});
