@@ -360,15 +360,19 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	}
 
 	/**
-	 * The renderers of tool `name`: resolvers (latest registration first), each able to defer to
-	 * the next; last, the tool definition's own `renderCall` / `renderResult`.
+	 * The renderers of tool `name`: resolvers in extension load order, each able to defer to the
+	 * next; last, the tool definition's own `renderShell` / `renderCall` / `renderResult`.
 	 */
 	getToolRenderers(name: string): ToolRenderers | undefined {
-		const resolvers = this.records.flatMap((record) => record.toolRenderers).reverse();
+		const resolvers = this.records.flatMap((record) => record.toolRenderers);
 		const definition = collectByKey(this.records, (record) => record.tools, true).get(name);
 		const fromDefinition: ToolRenderers | undefined =
 			definition && (definition.renderCall || definition.renderResult)
-				? { renderCall: definition.renderCall, renderResult: definition.renderResult }
+				? {
+						...(definition.renderShell ? { renderShell: definition.renderShell } : {}),
+						renderCall: definition.renderCall,
+						renderResult: definition.renderResult,
+					}
 				: undefined;
 		const resolve = (index: number): ToolRenderers | undefined => {
 			const resolver = resolvers[index];
