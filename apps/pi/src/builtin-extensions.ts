@@ -11,15 +11,16 @@ export function createBuiltinExtensions(version: string): readonly BuiltinExtens
 	return [
 		{
 			name: "builtin:codemode",
-			factory: async (pi: ExtensionAPI) => (await import("@pi/codemode")).createCodemodeExtension()(pi),
+			factory: async (pi: ExtensionAPI) => (await import("@pi/codemode/extension")).createCodemodeExtension()(pi),
 		},
 		{
 			name: "builtin:tool-search",
-			factory: async (pi: ExtensionAPI) => (await import("@pi/codemode")).createToolSearchExtension()(pi),
+			factory: async (pi: ExtensionAPI) => (await import("@pi/codemode/extension")).createToolSearchExtension()(pi),
 		},
 		{
 			name: "builtin:mcp",
-			factory: async (pi: ExtensionAPI) => (await import("@pi/mcp")).createMcpExtension({ version }).factory(pi),
+			factory: async (pi: ExtensionAPI) =>
+				(await import("@pi/mcp/extension")).createMcpExtension({ version }).factory(pi),
 		},
 	];
 }

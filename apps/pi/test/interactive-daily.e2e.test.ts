@@ -67,7 +67,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("copy this answer");
 		const info = await command(pi, "/session", "Session Info");
 		for (const text of ["Name: daily-work", "ID:", "User: 1", "Assistant: 1", "Tokens"]) expect(info).toContain(text);
-		await command(pi, "/copy", "Copied the last answer");
+		await command(pi, "/copy", "Copied last agent message to clipboard");
 		expect(pi.run("show-buffer")).toBe("copy this answer");
 		pi.run("delete-buffer");
 		pi.keys("C-x");
@@ -91,7 +91,8 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		await pi.waitFor("Session imported from:");
 		await pi.waitFor("exported answer");
-		await command(pi, "/changelog", "Changelog");
+		await command(pi, "/changelog", "## 0.1.0");
+		expect(pi.screen()).toContain("/changelog` shows this file");
 		expect(session.mock.requests.filter((request) => request.api === "anthropic-messages")).toHaveLength(1);
 	});
 
@@ -123,7 +124,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Model selection saved to settings");
 		expect(settings().enabledModels).toEqual([`${MOCK_PROVIDER}/second-model`]);
 		pi.keys("Escape");
-		await pi.waitFor((screen) => !screen.includes("Scoped Models"));
+		await pi.waitFor((screen) => !screen.includes("Model Configuration"));
 		await command(pi, "/trust", "Project trust");
 		pi.keys("Enter");
 		await pi.waitFor("Saved trust decision: trusted");
@@ -180,7 +181,7 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("C-s");
 		await pi.waitFor("Sort: Fuzzy");
 		pi.keys("C-d");
-		await pi.waitFor("Cannot delete the active session");
+		await pi.waitFor("Cannot delete the currently active session");
 		pi.type("first");
 		await pi.waitFor((screen) => !screen.includes("● second session"));
 		pi.keys("C-r");

@@ -37,6 +37,9 @@ beforeAll(async () => {
 		writePackage(dir, fixture("pi-fixture", version));
 		registry.publish(dir, "pi-fixture", version);
 	}
+	const two = join(scratch.root, "pkg-two");
+	writePackage(two, fixture("pi-fixture-two", "1.0.0"));
+	registry.publish(two, "pi-fixture-two", "1.0.0");
 	mkdirSync(join(scratch.root, "git", "owner"), { recursive: true });
 	gitServer = new LoopbackGitServer(join(scratch.root, "git"));
 	await gitServer.start();
@@ -98,6 +101,28 @@ describe("pi install from npm", () => {
 			expect(run.stderr).toContain("loaded:pi-fixture@1.1.0");
 			expect(lastRequest()).toContain("Say hello to Bob please");
 			expect(lastRequest()).toContain("fixture-skill");
+		},
+		TIMEOUT,
+	);
+
+	it(
+		"two concurrent installs in one HOME both land: npm project and settings name both packages",
+		async () => {
+			const [first, second] = await Promise.all([
+				pi(["install", "npm:pi-fixture@1.0.0"]),
+				pi(["install", "npm:pi-fixture-two"]),
+			]);
+			expect(first.code).toBe(0);
+			expect(second.code).toBe(0);
+			expect([...(settings().packages ?? [])].sort()).toEqual(["npm:pi-fixture-two", "npm:pi-fixture@1.0.0"]);
+			const project = JSON.parse(readFileSync(join(env.agentDir, "npm", "package.json"), "utf8")) as {
+				dependencies: Record<string, string>;
+			};
+			expect(Object.keys(project.dependencies).sort()).toEqual(["pi-fixture", "pi-fixture-two"]);
+			expect(existsSync(join(env.agentDir, "npm.lock"))).toBe(false);
+			for (const name of ["pi-fixture", "pi-fixture-two"]) {
+				expect(existsSync(join(env.agentDir, "npm", "node_modules", name, "package.json"))).toBe(true);
+			}
 		},
 		TIMEOUT,
 	);
@@ -272,6 +297,30 @@ describe("pi install from git and local paths", () => {
 			const unknown = await pi(["config", "--disable", "prompts/nope.md"]);
 			expect(unknown.code).toBe(1);
 			expect(unknown.stderr).toMatch(/^Error: No package resource "prompts\/nope.md"/);
+		},
+		TIMEOUT,
+	);
+
+	it(
+		"pi list checks extensions without running their top-level code and names one that cannot load",
+		async () => {
+			const dir = join(env.root, "side-effect-pkg");
+			const marker = join(env.root, "top-level-ran");
+			writePackage(dir, {
+				"package.json": JSON.stringify({ name: "pi-side-effect", version: "1.0.0" }),
+				"extensions/ok.ts": `import { writeFileSync } from "node:fs";
+writeFileSync(${JSON.stringify(marker)}, "ran");
+export default function () {}
+`,
+				"extensions/broken.ts": `import { x } from "not-installed-anywhere";\nexport default function () {}\n`,
+			});
+			expect((await pi(["install", dir])).code).toBe(0);
+			const listed = await pi(["list"]);
+			expect(listed.code).toBe(0);
+			expect(listed.stdout).toContain("extension: extensions/ok.ts (loads)");
+			expect(listed.stdout).toContain("extension: extensions/broken.ts (fails to load:");
+			expect(listed.stdout).toContain('cannot resolve "not-installed-anywhere"');
+			expect(existsSync(marker)).toBe(false);
 		},
 		TIMEOUT,
 	);

@@ -140,7 +140,7 @@ function writePi14Session(): string {
 			parentId: "a0000007",
 			timestamp: at,
 			targetId: "a0000004",
-			replacement: "my token is [redacted]",
+			replacement: { content: "my token is [redacted]" },
 		},
 		{
 			type: "context_edit",
@@ -260,12 +260,16 @@ describe("a session pi 1.4 wrote", () => {
 			expect(typeof entry.timestamp === "string" && !Number.isNaN(Date.parse(entry.timestamp))).toBe(true);
 	});
 
-	it("counts usage entries in the session stats", async () => {
+	it("counts usage entries and every message entry in the session stats, as 1.4 does", async () => {
 		writePi14Session();
 		const rpc = connectRpc(env, ["-c"]);
 		try {
 			const stats = await rpc.request({ type: "get_session_stats" });
-			expect(stats).toMatchObject({ success: true, data: { sessionId: SESSION_ID, cost: 1.25 } });
+			// Counts are 1.4's: every message entry (system ones too), the edited-out answer included.
+			expect(stats).toMatchObject({
+				success: true,
+				data: { sessionId: SESSION_ID, cost: 1.25, userMessages: 2, assistantMessages: 2, totalMessages: 6 },
+			});
 		} finally {
 			await rpc.close();
 		}

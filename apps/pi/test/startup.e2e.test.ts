@@ -1,7 +1,9 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPiTestEnv, type PiTestEnv, runPi } from "./support/index.js";
+import { createPiTestEnv, type PiTestEnv, runPi, startMock, useMockProvider } from "./support/index.js";
 
 let env: PiTestEnv;
 
@@ -128,5 +130,32 @@ describe("first run without a model", () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain("local/m");
 		expect(probes).toBe(0);
+	});
+});
+
+describe("what a plain pi -p loads", () => {
+	// The built-in extensions (codemode, tool search, MCP) register in every session; their sandbox,
+	// clients and config parsers must load only when configured, or every `pi -p` pays for them.
+	it("no sandbox worker threads, MCP client, zlib or readline when nothing needs them", async () => {
+		const mock = await startMock();
+		try {
+			useMockProvider(env, mock);
+			mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "hi" }] });
+			const listFile = join(env.root, "modules.txt");
+			const probe = join(env.root, "module-probe.cjs");
+			writeFileSync(
+				probe,
+				`process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(listFile)}, process.moduleLoadList.join("\\n")));\n`,
+			);
+			const result = await runPi(env, ["-p", "hi"], { extraEnv: { NODE_OPTIONS: `--require ${probe}` } });
+			expect(result.stdout).toBe("hi\n");
+			expect(result.code).toBe(0);
+			const loaded = readFileSync(listFile, "utf8").split("\n");
+			expect(loaded).toContain("NativeModule http"); // the probe sees what the run loaded
+			for (const builtin of ["worker_threads", "zlib", "readline"])
+				expect(loaded.filter((entry) => entry === `NativeModule ${builtin}`)).toEqual([]);
+		} finally {
+			await mock.close();
+		}
 	});
 });

@@ -12,12 +12,8 @@ import type {
 import { Type } from "@sinclair/typebox";
 import { buildCodemodeDescription, type CodemodeMode, declaredToolNote } from "./description.js";
 import { toCodemodeIdentifier } from "./identifier.js";
-import { parseScriptOptions } from "./options-line.js";
-import { formatScriptResult, type NestedCallRecord } from "./result-format.js";
-import { runScript } from "./sandbox/run-script.js";
-import { sharedWorkerPool, type WorkerPool } from "./sandbox/worker-pool.js";
-import { createScriptHost, describeForScripts } from "./script-host.js";
-import { hasStoreChanges, STORE_ENTRY_TYPE, storeAlongBranch } from "./store.js";
+import type { NestedCallRecord } from "./result-format.js";
+import type { WorkerPool } from "./sandbox/worker-pool.js";
 
 export const CODEMODE_TOOL_NAME = "codemode";
 
@@ -106,21 +102,38 @@ export function createCodemodeTool(
 		],
 		prepareLoadout: (loadout, ctx) => prepareCodemodeLoadout(loadout, codemodeSettings(ctx.getSettings())),
 		reachesTools: (input) => scriptReach(input.code),
-		execute: (toolCallId, params, signal, onUpdate, ctx) =>
-			executeScript(pi, options.pool ?? sharedWorkerPool, params.code, signal, onUpdate, ctx, toolCallId),
+		execute: (_toolCallId, params, signal, onUpdate, ctx) =>
+			executeScript(pi, options.pool, params.code, signal, onUpdate, ctx),
 	};
 }
 
 async function executeScript(
 	pi: Pick<ExtensionAPI, "appendEntry">,
-	pool: WorkerPool,
+	givenPool: WorkerPool | undefined,
 	code: string,
 	signal: AbortSignal | undefined,
 	onUpdate: ((partial: { content: { type: "text"; text: string }[]; details: CodemodeDetails }) => void) | undefined,
 	ctx: ExtensionContext,
-	_toolCallId: string,
 ) {
 	const started = Date.now();
+	// The sandbox (worker threads, QuickJS) and the script host load with the first script, not with
+	// every session that registers the tool.
+	const [
+		{ parseScriptOptions },
+		{ formatScriptResult },
+		{ runScript },
+		{ sharedWorkerPool },
+		{ createScriptHost, describeForScripts },
+		{ hasStoreChanges, STORE_ENTRY_TYPE, storeAlongBranch },
+	] = await Promise.all([
+		import("./options-line.js"),
+		import("./result-format.js"),
+		import("./sandbox/run-script.js"),
+		import("./sandbox/worker-pool.js"),
+		import("./script-host.js"),
+		import("./store.js"),
+	]);
+	const pool = givenPool ?? sharedWorkerPool;
 	const calls: NestedCallRecord[] = [];
 	const parsed = parseScriptOptions(code);
 	if ("error" in parsed) {

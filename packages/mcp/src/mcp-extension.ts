@@ -1,11 +1,19 @@
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext, InlineExtension } from "@pi/coding-agent";
 import { getAgentDir } from "@pi/coding-agent/paths";
-import { loadMcpConfig, projectMcpConfigPath, userMcpConfigPath } from "./config/load-mcp-config.js";
+import { projectMcpConfigPath, userMcpConfigPath } from "./config/mcp-config-paths.js";
 import type { McpServerEntry } from "./config/mcp-config-types.js";
-import { parseServerEntry, serverNameKey } from "./config/parse-server-entry.js";
-import { renderMcpServersSection } from "./mcp-servers-section.js";
 import type { McpSession } from "./mcp-session.js";
+
+// Every session loads this module; what reads, parses and connects servers is imported only once
+// a config file or a registered server exists, so a run without MCP pays two existence checks.
+const loadConfigModules = async () => {
+	const [{ loadMcpConfig }, { parseServerEntry, serverNameKey }] = await Promise.all([
+		import("./config/load-mcp-config.js"),
+		import("./config/parse-server-entry.js"),
+	]);
+	return { loadMcpConfig, parseServerEntry, serverNameKey };
+};
 
 export interface McpExtensionOptions {
 	/** The version pi reports to servers as the client's. */
@@ -37,11 +45,12 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				const hasFiles =
 					existsSync(userMcpConfigPath(agentDir)) || (trusted && existsSync(projectMcpConfigPath(ctx.cwd)));
 				if (!hasFiles && registered.length === 0) return;
+				const { loadMcpConfig } = await loadConfigModules();
 				const loaded = hasFiles
 					? loadMcpConfig({ agentDir, cwd: ctx.cwd, projectTrusted: trusted })
 					: { servers: [], errors: [] };
 				const errors = [...loaded.errors];
-				const servers = [...loaded.servers, ...registeredEntries(loaded.servers, errors)];
+				const servers = [...loaded.servers, ...(await registeredEntries(loaded.servers, errors))];
 				if (servers.length === 0 && errors.length === 0) return;
 				const { McpSession } = await import("./mcp-session.js");
 				session = new McpSession(pi, options.version ?? "0.1.0", errors);
@@ -49,7 +58,11 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 			};
 
 			/** Servers registered by extensions or the editor (ACP); an mcp.json server of the same name wins. */
-			const registeredEntries = (fileServers: readonly McpServerEntry[], errors: string[]): McpServerEntry[] => {
+			const registeredEntries = async (
+				fileServers: readonly McpServerEntry[],
+				errors: string[],
+			): Promise<McpServerEntry[]> => {
+				const { parseServerEntry, serverNameKey } = await loadConfigModules();
 				const taken = new Set(fileServers.map((server) => serverNameKey(server.name)));
 				const entries: McpServerEntry[] = [];
 				for (const server of pi.getMcpServers()) {
@@ -74,7 +87,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 					return;
 				}
 				const errors: string[] = [];
-				const wanted = registeredEntries(
+				const wanted = await registeredEntries(
 					session.connections
 						.filter((c) => c.entry.scope === "global" || c.entry.scope === "project")
 						.map((c) => c.entry),
@@ -100,6 +113,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): InlineExt
 				await session.waitForDirectServers();
 				session.reportProblems(ctx);
 				const current = session;
+				const { renderMcpServersSection } = await import("./mcp-servers-section.js");
 				const section = renderMcpServersSection(current.connections, (exposure) => current.effectiveExposure(exposure));
 				lastSection = section;
 				if (!section) return;

@@ -139,6 +139,17 @@ describe("the packages installed from their tarballs", () => {
 		expect(result.code).toBe(0);
 	});
 
+	it("list the built-in catalogue from the installed pi binary (the model data files are packed)", async () => {
+		const result = await run(join(consumer, "node_modules", ".bin", "pi"), ["--list-models", "deepseek"], {
+			cwd: consumer,
+			env: { ...offlineEnv(), DEEPSEEK_API_KEY: "x", PI_SKIP_VERSION_CHECK: "1" },
+			timeoutMs: 20_000,
+		});
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toMatch(/^deepseek\/\S+/m);
+		expect(result.code).toBe(0);
+	});
+
 	it("run the installed pi binary against llm-mock, the second time from its compile cache", async () => {
 		const mock = await startMockLlm();
 		try {

@@ -4,6 +4,7 @@ import "../providers/register-builtins.js";
 import type { Model } from "../types.js";
 import { bedrockAuth, keyWithVariablesAuth, vertexAuth } from "./ambient-auth.js";
 import { withBaseUrlVariables } from "./base-url-variables.js";
+import { readCatalogueModelsJson } from "./catalogue-data.js";
 import { catalogueOverrideJson } from "./catalogue-refresh.js";
 import { CATALOGUE_PROVIDERS, type CatalogueProviderId } from "./generated/index.js";
 
@@ -28,8 +29,8 @@ function authFor(id: CatalogueProviderId): ApiKeyAuth {
 }
 
 /**
- * A built-in provider from the generated catalogue (src/models/generated, see
- * scripts/generate-catalogue.mjs). Its models are parsed from the catalogue's JSON on first read of
+ * A built-in provider from the generated catalogue (src/models/generated and catalogue/, see
+ * scripts/generate-catalogue.mjs). Its models are read and parsed from the catalogue's JSON on first read of
  * `models` and are fresh objects for every provider instance; `extraModels` (models pi carried
  * before the catalogue, kept for compatibility) are appended unless the catalogue has the same id.
  */
@@ -51,7 +52,7 @@ export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly
 		enumerable: true,
 		configurable: true,
 		get: () => {
-			models ??= loadModels(id, catalogueOverrideJson(id) ?? facts.modelsJson, extraModels);
+			models ??= loadModels(id, catalogueOverrideJson(id) ?? readCatalogueModelsJson(id), extraModels);
 			return models;
 		},
 		set: (value: Model[]) => {

@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import type { Model } from "../types.js";
 import { CATALOGUE_PROVIDERS } from "./generated/index.js";
 
@@ -70,6 +69,8 @@ export function readTar(archive: Uint8Array): Map<string, Buffer> {
 /** The catalogue in a published package tarball (`package/dist/providers/data/<provider>.json`). */
 export function catalogueFromTarball(tarball: Uint8Array, source: string): RefreshedCatalogue {
 	const providers: Record<string, Omit<Model, "provider">[]> = {};
+	// zlib is loaded here, by `pi update --models`, not by every start-up that imports this module.
+	const { gunzipSync } = process.getBuiltinModule("node:zlib");
 	for (const [path, content] of readTar(gunzipSync(tarball))) {
 		const match = /^package\/dist\/providers\/data\/([^/]+)\.json$/.exec(path);
 		const providerId = match?.[1];

@@ -229,15 +229,16 @@ async function install(
 	return 0;
 }
 
-// Imports each enabled extension (as start-up would) to say whether it loads.
+// Says whether each enabled extension would load, from its source alone: `pi list` never runs
+// extension code (their top-level statements would run on every listing).
 async function extensionLoadStates(packages: readonly ResolvedPackage[]): Promise<Map<string, string>> {
 	const states = new Map<string, string>();
 	const files = packages.flatMap((pkg) => (pkg.resources?.extensions ?? []).filter((file) => file.enabled));
 	if (files.length === 0) return states;
-	const { importExtensionModule } = await import("../core/extensions/import-extension.js");
+	const { checkExtensionModule } = await import("../core/extensions/check-extension.js");
 	for (const file of files) {
-		const imported = await importExtensionModule(file.path);
-		states.set(file.path, "error" in imported ? `fails to load: ${oneLine(imported.error)}` : "loads");
+		const checked = await checkExtensionModule(file.path);
+		states.set(file.path, "error" in checked ? `fails to load: ${oneLine(checked.error)}` : "loads");
 	}
 	return states;
 }

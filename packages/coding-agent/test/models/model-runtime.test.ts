@@ -87,6 +87,17 @@ describe("ModelRuntime", () => {
 		expect((await registry.getAvailable()).map((model) => model.provider)).toContain("ollama");
 	});
 
+	it("hasConfiguredAuth answers synchronously from the configured credential (pi 1.4's registry API)", () => {
+		const registry = registryWith({
+			providers: {
+				keyed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "k", models: [{ id: "m" }] },
+				bare: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", models: [{ id: "m" }] },
+			},
+		});
+		expect(registry.hasConfiguredAuth(registry.getModel("keyed", "m")!)).toBe(true);
+		expect(registry.hasConfiguredAuth("bare")).toBe(false);
+	});
+
 	it("reroutes built-in providers, applies overrides, then upserts models", () => {
 		const builtin = new ModelRuntime(AuthStorage.inMemory(), undefined)
 			.getAll()

@@ -137,3 +137,13 @@ describe("findPackageMcpConfigs (seam for package-provided MCP servers)", () => 
 		]);
 	});
 });
+
+describe("hostDependencyWarning", () => {
+	it("words a host package in dependencies as 1.4 does, naming the package.json", async () => {
+		const { hostDependencyWarning } = await import("../../src/core/packages/package-resolver.js");
+		write("package.json", JSON.stringify({ name: "p", dependencies: { typebox: "*", other: "1" } }));
+		expect(hostDependencyWarning(root)).toBe(
+			`Extension package "${join(root, "package.json")}": Host-provided extension packages must be declared in peerDependencies with a "*" range, not dependencies: typebox. Installed copies can bypass the extension loader and create duplicate runtime modules.`,
+		);
+	});
+});

@@ -48,6 +48,21 @@ describe("parsePackageSource", () => {
 			host: "127.0.0.1",
 			ref: "abc123",
 		});
+		// A host with a port, as 1.4 reads it: the port stays in the host (and so in the install folder).
+		expect(parsePackageSource("git:127.0.0.1:8080/owner/repo@v1")).toEqual({
+			type: "git",
+			repo: "https://127.0.0.1:8080/owner/repo",
+			host: "127.0.0.1:8080",
+			path: "owner/repo",
+			ref: "v1",
+			pinned: true,
+		});
+		expect(parsePackageSource("git:http://127.0.0.1:8080/owner/repo.git@v1")).toMatchObject({
+			repo: "http://127.0.0.1:8080/owner/repo.git",
+			host: "127.0.0.1",
+			path: "owner/repo",
+			ref: "v1",
+		});
 		expect(parsePackageSource("git:git@github.com:owner/repo@main")).toMatchObject({
 			repo: "git@github.com:owner/repo",
 			ref: "main",

@@ -89,7 +89,14 @@ function pi14Session(): string {
 			timestamp: at,
 			message: { role: "system", content: "", sections: { skills: "<skills/>" }, timestamp: 5 },
 		},
-		{ type: "context_edit", id: "e8", parentId: "e7", timestamp: at, targetId: "e5", replacement: "[redacted]" },
+		{
+			type: "context_edit",
+			id: "e8",
+			parentId: "e7",
+			timestamp: at,
+			targetId: "e5",
+			replacement: { content: "[redacted]" },
+		},
 		{ type: "context_edit", id: "e9", parentId: "e8", timestamp: at, targetId: "e3", replacement: null },
 	];
 	return `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
@@ -108,6 +115,14 @@ describe("sessions written by pi 1.4", () => {
 		expect(messages[1]).toMatchObject({ role: "toolResult", content: [{ type: "text", text: "[redacted]" }] });
 		// The raw entries are unchanged.
 		expect(JSON.stringify(session.getEntries())).toContain("hunter2");
+	});
+
+	it("read a bare replacement content too (the form earlier builds of ours assumed)", () => {
+		const file = join(tempDir(), "s.jsonl");
+		writeFileSync(file, pi14Session().replace('{"content":"[redacted]"}', '"[bare]"'));
+		const session = SessionManager.load(file);
+		expect(session.diagnostics).toEqual([]);
+		expect(session.buildSessionContext().messages[1]).toMatchObject({ content: [{ type: "text", text: "[bare]" }] });
 	});
 
 	it("count usage entries in the session totals", () => {

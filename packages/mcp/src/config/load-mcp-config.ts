@@ -1,17 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { projectMcpConfigPath, userMcpConfigPath } from "./mcp-config-paths.js";
 import type { McpConfigLoadResult, McpServerEntry, McpServerScope } from "./mcp-config-types.js";
 import { type McpServerToggle, parseServerEntry, serverNameKey } from "./parse-server-entry.js";
 
-/** `~/.pi/agent/mcp.json` (or under PI_CODING_AGENT_DIR). */
-export function userMcpConfigPath(agentDir: string): string {
-	return join(agentDir, "mcp.json");
-}
-
-/** `.pi/mcp.json` of a project. */
-export function projectMcpConfigPath(cwd: string): string {
-	return join(cwd, ".pi", "mcp.json");
-}
+export { projectMcpConfigPath, userMcpConfigPath };
 
 /** The `mcpServers` object of a file, or a one-line problem; a missing file has no servers. */
 export function readMcpServersObject(path: string): { servers: Record<string, unknown> } | { error: string } {

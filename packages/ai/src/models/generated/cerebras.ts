@@ -2,7 +2,3 @@
 
 /** Model ids of the `cerebras` catalogue. */
 export type CerebrasModelId = "gpt-oss-120b" | "qwen-3.8-27b";
-
-/** The `cerebras` models as JSON (parsed on first use, so start-up does not pay for it). */
-export const CEREBRAS_MODELS_JSON =
-	'[{"id":"gpt-oss-120b","name":"GPT OSS 120B","api":"openai-completions","baseUrl":"https://api.cerebras.ai/v1","reasoning":true,"input":["text"],"cost":{"input":0.35,"output":0.75,"cacheRead":0.35,"cacheWrite":0},"contextWindow":131072,"maxTokens":40960,"compat":{"supportsStore":false,"supportsDeveloperRole":false},"thinkingLevelMap":{"off":null,"minimal":null,"low":"low","medium":"medium","high":"high","xhigh":null,"max":null}},{"id":"qwen-3.8-27b","name":"Qwen3.8 27B","api":"openai-completions","baseUrl":"https://api.cerebras.ai/v1","reasoning":true,"input":["text","image"],"cost":{"input":0.99,"output":1.49,"cacheRead":0.99,"cacheWrite":0},"contextWindow":131072,"maxTokens":40960,"compat":{"supportsStore":false,"supportsDeveloperRole":false},"thinkingLevelMap":{"off":"none","minimal":null,"low":"low","medium":"medium","high":"high","xhigh":null,"max":null}}]';

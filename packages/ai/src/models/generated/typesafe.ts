@@ -2,6 +2,3 @@
 
 /** Model ids of the `typesafe` catalogue. */
 export type TypesafeModelId = never;
-
-/** The `typesafe` models as JSON (parsed on first use, so start-up does not pay for it). */
-export const TYPESAFE_MODELS_JSON = "[]";

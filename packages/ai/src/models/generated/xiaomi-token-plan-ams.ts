@@ -2,7 +2,3 @@
 
 /** Model ids of the `xiaomi-token-plan-ams` catalogue. */
 export type XiaomiTokenPlanAmsModelId = "mimo-v2.6-flash" | "mimo-v2.6-pro";
-
-/** The `xiaomi-token-plan-ams` models as JSON (parsed on first use, so start-up does not pay for it). */
-export const XIAOMI_TOKEN_PLAN_AMS_MODELS_JSON =
-	'[{"id":"mimo-v2.6-flash","name":"MiMo-V2.6-Flash","api":"openai-completions","baseUrl":"https://token-plan-ams.xiaomimimo.com/v1","reasoning":true,"input":["text","image"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1048576,"maxTokens":131072,"compat":{"supportsStrictMode":true,"supportsReasoningEffort":false,"requiresReasoningContentOnAssistantMessages":true,"thinkingFormat":"deepseek"},"thinkingLevelMap":{"off":"off","minimal":null,"low":null,"medium":null,"high":"high","xhigh":null,"max":null}},{"id":"mimo-v2.6-pro","name":"MiMo-V2.6-Pro","api":"openai-completions","baseUrl":"https://token-plan-ams.xiaomimimo.com/v1","reasoning":true,"input":["text","image"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1048576,"maxTokens":131072,"compat":{"supportsStrictMode":true,"supportsReasoningEffort":false,"requiresReasoningContentOnAssistantMessages":true,"thinkingFormat":"deepseek"},"thinkingLevelMap":{"off":"off","minimal":null,"low":null,"medium":null,"high":"high","xhigh":null,"max":null}}]';

@@ -129,7 +129,9 @@ export function sessionStats(
 	return {
 		...(session.sessionFile ? { sessionFile: session.sessionFile } : {}),
 		sessionId: session.sessionId,
-		...countMessages(session.messages),
+		// As pi 1.4 counts them: every message entry, whatever context edits hide from the model
+		// (edits change only what the model sees, never the session's accounting), system ones included.
+		...countMessages(entries.flatMap((entry) => (entry.type === "message" ? [entry.message as AgentMessage] : []))),
 		tokens,
 		cost,
 		...(contextUsage ? { contextUsage } : {}),

@@ -287,6 +287,20 @@ export class ModelRuntime {
 		}
 	}
 
+	/**
+	 * Whether a credential is configured for the model's provider, answered without resolving it
+	 * (pi 1.4's synchronous `modelRegistry.hasConfiguredAuth`, which extensions call in command
+	 * handlers): a runtime key, auth.json, an environment variable, a models.json key, or a virtual
+	 * model that needs none.
+	 */
+	hasConfiguredAuth(modelOrProvider: Model | string): boolean {
+		const providerId = typeof modelOrProvider === "string" ? modelOrProvider : modelOrProvider.provider;
+		if (this.runtimeKeys.has(providerId)) return true;
+		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
+			return true;
+		return this.getCredentialSource(providerId).kind !== "none";
+	}
+
 	/** The key a request for this model (or provider id) would use, if any. */
 	async getApiKey(modelOrProvider: Model | string): Promise<string | undefined> {
 		const providerId = typeof modelOrProvider === "string" ? modelOrProvider : modelOrProvider.provider;

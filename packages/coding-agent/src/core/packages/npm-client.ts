@@ -1,6 +1,7 @@
 // The user's package manager (`npmCommand` setting: npm by default, or pnpm, bun, a wrapper):
 // the argument lists that install a package without installing pi's own packages as peers.
-import { basename } from "node:path";
+import { spawnSync } from "node:child_process";
+import { basename, dirname, join } from "node:path";
 import { PiUserError } from "../user-error.js";
 import { type RunToolOptions, runTool } from "./run-tool.js";
 
@@ -29,6 +30,22 @@ export class NpmClient {
 			this.prefixArgs = rest;
 		}
 		this.name = detectName(this.command, this.prefixArgs);
+	}
+
+	/**
+	 * The package manager's global `node_modules` (`npm root -g`; bun's global install folder), or
+	 * undefined when it cannot be asked. Packages an older pi installed globally are found there.
+	 */
+	globalRootSync(): string | undefined {
+		const args = this.name === "bun" ? ["pm", "bin", "-g"] : ["root", "-g"];
+		const result = spawnSync(this.command, [...this.prefixArgs, ...args], {
+			encoding: "utf8",
+			timeout: 10_000,
+			stdio: ["ignore", "pipe", "ignore"],
+		});
+		const out = result.status === 0 ? result.stdout.trim() : "";
+		if (!out) return undefined;
+		return this.name === "bun" ? join(dirname(out), "install", "global", "node_modules") : out;
 	}
 
 	/** Runs the package manager with `args` after the configured prefix. */

@@ -2,8 +2,9 @@
 // leaves nothing behind: the npm project's files are restored and a new checkout is deleted.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { withFileLockAsync } from "../config/file-lock.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import type { NpmClient } from "./npm-client.js";
+import { NpmClient } from "./npm-client.js";
 import {
 	gitPackagePath,
 	gitRoot,
@@ -43,7 +44,27 @@ export function installedPackagePath(
 			: source.type === "git"
 				? gitPackagePath(locations, source, scope)
 				: resolveLocalPath(source.path, baseDir);
-	return existsSync(path) ? path : undefined;
+	if (existsSync(path)) return path;
+	// pi 1.4 still loads a personal npm package that an older pi installed with `npm install -g`.
+	if (source.type === "npm" && scope === "user") return globallyInstalledPath(locations, source);
+	return undefined;
+}
+
+const globalRoots = new Map<string, string | undefined>();
+
+function globallyInstalledPath(locations: PackageLocations, source: NpmPackageSource): string | undefined {
+	let client: NpmClient;
+	try {
+		client = new NpmClient(locations.npmCommand);
+	} catch {
+		return undefined;
+	}
+	const key = [client.command, ...client.prefixArgs].join("\0");
+	if (!globalRoots.has(key)) globalRoots.set(key, client.globalRootSync());
+	const root = globalRoots.get(key);
+	if (!root) return undefined;
+	const path = join(root, source.name);
+	return existsSync(join(path, "package.json")) ? path : undefined;
 }
 
 /** Whether an installed npm package is the version its source asks for (a range or tag: any). */
@@ -89,9 +110,38 @@ function dropDependency(manifestPath: string, name: string): void {
 	writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+// A concurrent install may be downloading a large tree: wait as long as one install may run.
+const INSTALL_LOCK_TIMEOUT_MS = 600_000;
+
 /** npm and git operations for one cwd and agent dir. */
 export class PackageInstaller {
+	/** Scope locks this installer holds now, so nested steps (install → update) do not wait on themselves. */
+	private readonly heldLocks = new Set<string>();
+
 	constructor(private readonly options: PackageInstallerOptions) {}
+
+	/**
+	 * Runs one operation holding the scope's install lock (`<agentDir>/npm.lock`, `.pi/npm.lock`):
+	 * two `pi install` runs in one HOME would otherwise let npm rewrite the same tree at once.
+	 * npm and git steps share it because both end in the same settings and folders.
+	 */
+	private async locked<T>(scope: InstallScope, fn: () => Promise<T>): Promise<T> {
+		const lockPath = `${npmRoot(this.options, scope)}.lock`;
+		if (this.heldLocks.has(lockPath)) return fn();
+		mkdirSync(dirname(lockPath), { recursive: true });
+		return withFileLockAsync(
+			lockPath,
+			async () => {
+				this.heldLocks.add(lockPath);
+				try {
+					return await fn();
+				} finally {
+					this.heldLocks.delete(lockPath);
+				}
+			},
+			INSTALL_LOCK_TIMEOUT_MS,
+		);
+	}
 
 	private runOptions(cwd?: string): RunToolOptions {
 		return {
@@ -106,7 +156,11 @@ export class PackageInstaller {
 	}
 
 	/** Installs (or repairs) a source in a scope. Local sources must exist; nothing is copied. */
-	async install(source: PackageSource, scope: InstallScope, baseDir: string): Promise<void> {
+	install(source: PackageSource, scope: InstallScope, baseDir: string): Promise<void> {
+		return this.locked(scope, () => this.installUnlocked(source, scope, baseDir));
+	}
+
+	private async installUnlocked(source: PackageSource, scope: InstallScope, baseDir: string): Promise<void> {
 		switch (source.type) {
 			case "npm":
 				return this.installNpm([source.spec], scope);
@@ -125,7 +179,11 @@ export class PackageInstaller {
 	}
 
 	/** `npm install <specs>` into the scope's npm project; on failure its files are put back. */
-	async installNpm(specs: readonly string[], scope: InstallScope): Promise<void> {
+	installNpm(specs: readonly string[], scope: InstallScope): Promise<void> {
+		return this.locked(scope, () => this.installNpmUnlocked(specs, scope));
+	}
+
+	private async installNpmUnlocked(specs: readonly string[], scope: InstallScope): Promise<void> {
 		const root = npmRoot(this.options, scope);
 		const existed = existsSync(root);
 		const manifestPath = join(root, "package.json");
@@ -179,7 +237,11 @@ export class PackageInstaller {
 	 * Brings a checkout to its configured ref (pinned: that ref; else the remote's default branch).
 	 * A checkout that moved is cleaned and its dependencies reinstalled.
 	 */
-	async updateGit(source: GitPackageSource, scope: InstallScope): Promise<void> {
+	updateGit(source: GitPackageSource, scope: InstallScope): Promise<void> {
+		return this.locked(scope, () => this.updateGitUnlocked(source, scope));
+	}
+
+	private async updateGitUnlocked(source: GitPackageSource, scope: InstallScope): Promise<void> {
 		const target = gitPackagePath(this.options, source, scope);
 		if (!existsSync(target)) return this.installGit(source, scope);
 		const before = (await this.git(["rev-parse", "HEAD"], target)).trim();
@@ -197,7 +259,11 @@ export class PackageInstaller {
 	}
 
 	/** Updates a source: unpinned npm to its newest release, git to its ref or default branch. */
-	async update(source: PackageSource, scope: InstallScope): Promise<void> {
+	update(source: PackageSource, scope: InstallScope): Promise<void> {
+		return this.locked(scope, () => this.updateUnlocked(source, scope));
+	}
+
+	private async updateUnlocked(source: PackageSource, scope: InstallScope): Promise<void> {
 		if (source.type === "npm") {
 			const spec = source.version ? source.spec : `${source.name}@latest`;
 			return this.installNpm([spec], scope);
@@ -206,7 +272,11 @@ export class PackageInstaller {
 	}
 
 	/** Removes an installed package's files (local sources are left alone). */
-	async remove(source: PackageSource, scope: InstallScope): Promise<void> {
+	remove(source: PackageSource, scope: InstallScope): Promise<void> {
+		return this.locked(scope, () => this.removeUnlocked(source, scope));
+	}
+
+	private async removeUnlocked(source: PackageSource, scope: InstallScope): Promise<void> {
 		if (source.type === "npm") {
 			const root = npmRoot(this.options, scope);
 			if (!existsSync(join(root, "node_modules", source.name))) return;

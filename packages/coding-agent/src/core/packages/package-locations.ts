@@ -17,6 +17,8 @@ export type InstallScope = PackageScope | "temporary";
 export interface PackageLocations {
 	agentDir: string;
 	cwd: string;
+	/** `npmCommand` from settings: asked for its global root when a personal npm package is not in `<agentDir>/npm`. */
+	npmCommand?: unknown;
 }
 
 function inside(root: string, ...parts: string[]): string {

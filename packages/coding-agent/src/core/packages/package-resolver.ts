@@ -201,5 +201,5 @@ export function hostDependencyWarning(root: string): string | undefined {
 		.filter((name) => HOST_PACKAGES.has(name))
 		.sort();
 	if (names.length === 0) return undefined;
-	return `${join(root, "package.json")}: Host-provided extension packages must be declared in peerDependencies with a "*" range, not dependencies: ${names.join(", ")}. Installed copies can bypass the extension loader and create duplicate runtime modules.`;
+	return `Extension package "${join(root, "package.json")}": Host-provided extension packages must be declared in peerDependencies with a "*" range, not dependencies: ${names.join(", ")}. Installed copies can bypass the extension loader and create duplicate runtime modules.`;
 }

@@ -1,5 +1,6 @@
 import type {
 	CompactionEntry,
+	ContextEditContent,
 	ContextEditEntry,
 	SessionContext,
 	SessionEntry,
@@ -94,7 +95,8 @@ export function buildContextFromPath(path: readonly SessionEntry[]): SessionCont
 		if (!message) continue;
 		const edit = edits.get(entry.id);
 		if (edit === undefined) messages.push(message);
-		else if (edit.replacement !== null) messages.push(withReplacedContent(message, edit.replacement));
+		else if (edit.replacement !== null)
+			messages.push(withReplacedContent(message, replacementContent(edit.replacement)));
 	}
 	return { messages, thinkingLevel, model };
 }
@@ -106,14 +108,16 @@ function latestContextEdits(path: readonly SessionEntry[]): Map<string, ContextE
 	return edits;
 }
 
+/** The content of a non-null replacement: 1.4's `{ content }`, or bare content. */
+function replacementContent(replacement: NonNullable<ContextEditEntry["replacement"]>): ContextEditContent {
+	return typeof replacement === "object" && !Array.isArray(replacement) ? replacement.content : replacement;
+}
+
 /**
  * `message` with its content replaced (a context edit). Assistant and tool-result messages hold
  * block lists, so a string becomes one text block; other messages without content stay as they are.
  */
-function withReplacedContent(
-	message: SessionMessage,
-	replacement: NonNullable<ContextEditEntry["replacement"]>,
-): SessionMessage {
+function withReplacedContent(message: SessionMessage, replacement: ContextEditContent): SessionMessage {
 	switch (message.role) {
 		case "assistant":
 			return {

@@ -66,7 +66,10 @@ const ENTRIES: Record<string, TSchema> = {
 			cost: Type.Object({ total: Type.Number() }),
 		}),
 	}),
-	context_edit: Type.Object({ targetId: Type.String(), replacement: Type.Union([Content, Type.Null()]) }),
+	context_edit: Type.Object({
+		targetId: Type.String(),
+		replacement: Type.Union([Type.Object({ content: Content }), Content, Type.Null()]),
+	}),
 };
 
 const Header = Type.Object({

@@ -118,8 +118,12 @@ export interface UsageEntry extends SessionEntryBase {
 export interface ContextEditEntry extends SessionEntryBase {
 	type: "context_edit";
 	targetId: string;
-	replacement: string | (TextContent | ImageContent)[] | null;
+	/** pi 1.4 writes `{ content }`; a bare content value (what earlier builds of ours assumed) is read too. */
+	replacement: { content: ContextEditContent } | ContextEditContent | null;
 }
+
+/** The content a context edit puts in place of the target's. */
+export type ContextEditContent = string | (TextContent | ImageContent)[];
 
 /** Every entry type this version reads (usage and context_edit come from pi 1.4's files). */
 export type KnownSessionEntry =

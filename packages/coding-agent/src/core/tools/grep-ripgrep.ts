@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { basename, relative, sep } from "node:path";
-import { createInterface } from "node:readline";
 import type { GrepLine, GrepRequest, GrepSearchResult } from "./grep-request.js";
 
 /**
@@ -48,6 +47,8 @@ export function searchWithRipgrep(ripgrepPath: string, request: GrepRequest): Pr
 		child.stderr.on("data", (chunk: Buffer) => {
 			stderr += chunk.toString("utf8");
 		});
+		// readline is loaded by a search, not by every start-up that registers the tool.
+		const { createInterface } = process.getBuiltinModule("node:readline");
 		const reader = createInterface({ input: child.stdout });
 		reader.on("line", (jsonLine) => {
 			if (!stoppedEarly && handleRecord(jsonLine, request, result) === "stop") stop();

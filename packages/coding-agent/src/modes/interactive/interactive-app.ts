@@ -505,6 +505,7 @@ export class InteractiveApp implements InteractiveAppView {
 			tokens: stats.tokens,
 			cost: stats.cost,
 			...(stats.contextUsage ? { contextUsage: stats.contextUsage } : {}),
+			autoCompaction: session.autoCompactionEnabled,
 			...(session.model ? { model: session.model } : {}),
 			thinkingLevel: session.thinkingLevel,
 			statuses: this.statuses,

@@ -120,7 +120,7 @@ export function scopedModelsCommand(app: InteractiveAppView, selectors: Selector
 			app.tui.requestRender();
 		};
 		selectors.open({
-			title: "Scoped Models (this session; save to keep)",
+			title: "Model Configuration (session-only, Ctrl+S to save to settings)",
 			status: status(),
 			items: items(),
 			filter: (all, query) => {

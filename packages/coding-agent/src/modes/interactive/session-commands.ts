@@ -124,7 +124,7 @@ export function copyLastAnswer(app: InteractiveAppView): void {
 	}
 	void app.runAction(async () => {
 		await copyToClipboard(text, (data) => app.tui.terminal.write(data));
-		app.showNotice(theme.muted("Copied the last answer to the clipboard"));
+		app.showNotice(theme.muted("Copied last agent message to clipboard"));
 	});
 }
 

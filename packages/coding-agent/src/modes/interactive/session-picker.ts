@@ -108,7 +108,7 @@ export function openSessionPicker(app: InteractiveAppView, selectors: Selectors)
 		const path = picker.selected()?.value;
 		if (!path) return;
 		if (path === active()) {
-			picker.setNotice(theme.warning("Cannot delete the active session"));
+			picker.setNotice(theme.warning("Cannot delete the currently active session"));
 			return;
 		}
 		state.confirmingDelete = path;

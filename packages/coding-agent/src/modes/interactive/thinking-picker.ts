@@ -6,10 +6,10 @@ import type { Selectors } from "./selectors.js";
 /** What each level means, for the picker. */
 const LEVEL_DESCRIPTIONS: Record<string, string> = {
 	off: "No reasoning",
-	minimal: "A very short thought (~1k tokens)",
-	low: "Brief reasoning (~2k tokens)",
+	minimal: "Very brief reasoning (~1k tokens)",
+	low: "Light reasoning (~2k tokens)",
 	medium: "Moderate reasoning (~8k tokens)",
-	high: "Thorough reasoning (~16k tokens)",
+	high: "Deep reasoning (~16k tokens)",
 	xhigh: "The most reasoning the model offers",
 };
 
@@ -57,7 +57,7 @@ export function thinkingCommand(app: InteractiveAppView, selectors: Selectors, a
 			label: `${level === current ? "✓" : " "} ${level.padEnd(8)}`,
 			description: `${LEVEL_DESCRIPTIONS[level] ?? ""}${level === saved ? " · default" : ""}`,
 		})),
-		hint: `Enter select for this session · ${saveKey} set as default · Esc cancel`,
+		hint: `Enter to select · ${saveKey} to set as default · Escape/Ctrl+C to cancel`,
 		onKey: (data, picker) => {
 			if (!app.keybindings.matches(data, "app.thinking.save")) return false;
 			const item = picker.selected();

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SettingsManager } from "../../../src/core/config/settings-manager.js";
 import {
@@ -133,5 +134,15 @@ describe("changelog in the app", () => {
 		fixtures.push(fixture);
 		await fixture.waitForText("Updated to v1.2.3 (from v1.2.0): 3 changes.");
 		expect(fixture.screen()).not.toContain("Fullscreen mode");
+	});
+});
+
+describe("the shipped CHANGELOG.md", () => {
+	// Issue 25: /changelog in the built pi reads the package's CHANGELOG.md (listed in `files`).
+	it("has a section for the package's version", () => {
+		const root = new URL("../../../", import.meta.url);
+		const version = (JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { version: string }).version;
+		const sections = parseChangelog(readFileSync(new URL("CHANGELOG.md", root), "utf8"));
+		expect(sections.find((section) => section.version === version)?.entries.length).toBeGreaterThan(0);
 	});
 });

@@ -29,7 +29,7 @@ describe("built-in commands", () => {
 		await fixture.waitForText("copy me");
 		fixture.terminal.takeWrites();
 		await fixture.type("/copy\r");
-		await fixture.waitForText("Copied the last answer");
+		await fixture.waitForText("Copied last agent message to clipboard");
 		expect(fixture.terminal.takeWrites()).toContain(`\x1b]52;c;${Buffer.from("copy me").toString("base64")}\x07`);
 		const file = join(fixture.cwd, "out.html");
 		await fixture.type(`/export ${file}\r`);

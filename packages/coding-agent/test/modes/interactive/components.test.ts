@@ -208,6 +208,18 @@ describe("footer and header", () => {
 		expect(screen[0]).toContain("~/project • refactor");
 		expect(screen[1]).toMatch(/^↑1\.5k ↓300 R12k \$0\.012 12\.8%\/200k\s+claude-x • high$/);
 		expect(screen[2]).toContain("branch: main");
+		// Auto-compaction on: pi 1.4's "(auto)" after the context figure.
+		footer.setState({
+			cwd: "/p",
+			tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			cost: 0,
+			contextUsage: { tokens: 0, contextWindow: 128_000, percent: 0 },
+			autoCompaction: true,
+			thinkingLevel: "off",
+			statuses: new Map(),
+		});
+		const auto = await renderAlone(footer, 80);
+		expect(auto.getViewport()[1]).toMatch(/^0\.0%\/128k \(auto\)\s+no model$/);
 	});
 
 	it("header lists resources and diagnostics", async () => {

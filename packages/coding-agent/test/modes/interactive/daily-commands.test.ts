@@ -30,7 +30,7 @@ describe("the daily commands", () => {
 		const savedBefore = settings.getDefaultThinkingLevel();
 		await fixture.type("/thinking\r");
 		await fixture.waitForText("Thinking Level");
-		expect(fixture.screen()).toContain("Ctrl+S set as default");
+		expect(fixture.screen()).toContain("Ctrl+S to set as default · Escape/Ctrl+C to cancel");
 		const current = fixture.app.session.thinkingLevel;
 		await fixture.type("\x1b[B\r");
 		await fixture.waitForText("Thinking level:");
@@ -158,7 +158,7 @@ describe("the daily commands", () => {
 		await fixture.waitForText("to the clipboard");
 		fixture.terminal.takeWrites();
 		await fixture.type("\x18");
-		await fixture.waitForText("Copied the last answer");
+		await fixture.waitForText("Copied last agent message to clipboard");
 		expect(fixture.terminal.takeWrites()).toContain(Buffer.from("to the clipboard").toString("base64"));
 		if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
 			await fixture.type("\x16");

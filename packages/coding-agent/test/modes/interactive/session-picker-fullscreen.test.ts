@@ -61,7 +61,7 @@ describe("the session picker (/resume)", () => {
 		await fixture.type("current");
 		await fixture.waitUntil((screen) => !screen.includes("older work"));
 		await fixture.type("\x04");
-		await fixture.waitForText("Cannot delete the active session");
+		await fixture.waitForText("Cannot delete the currently active session");
 		expect(existsSync(fixture.app.session.sessionFile!)).toBe(true);
 		for (let index = 0; index < 7; index++) await fixture.type("\x7f");
 		// Rename another session.

@@ -13,6 +13,8 @@ export interface FooterState {
 	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
 	cost: number;
 	contextUsage?: ContextUsage;
+	/** Auto-compaction is on: `(auto)` follows the context figure, as in pi 1.4's footer. */
+	autoCompaction?: boolean;
 	model?: Model;
 	thinkingLevel: string;
 	statuses: ReadonlyMap<string, string>;
@@ -63,6 +65,7 @@ export class FooterComponent implements Component {
 		if (context) {
 			const percent = context.percent === null ? "?" : `${context.percent.toFixed(1)}%`;
 			usage.push(`${percent}/${formatTokens(context.contextWindow)}`);
+			if (state.autoCompaction) usage.push("(auto)");
 		}
 		const left = usage.join(" ");
 		const model = state.model ? state.model.id : "no model";
