@@ -1,6 +1,7 @@
 // The event reference of extensions.md §3.2: payloads and results, one variant per event.
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
+import type { CustomMessage } from "../messages.js";
 import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import type { BashOperations } from "../tools/bash-operations.js";
@@ -147,14 +148,31 @@ export interface SystemPromptOptions {
 	sections: Record<string, string>;
 }
 
-export interface BeforeAgentStartEvent {
+interface BeforeAgentStartEventBase {
 	type: "before_agent_start";
-	prompt: string;
-	images?: ImageContent[];
 	/** The system prompt as chained so far. */
 	systemPrompt: string;
 	systemPromptOptions: SystemPromptOptions;
 }
+/** A run started by a prompt (interactive, RPC, `pi.sendUserMessage`). */
+export interface BeforeAgentStartUserEvent extends BeforeAgentStartEventBase {
+	messageType: "user";
+	/** The prompt's text after template and skill expansion. */
+	prompt: string;
+	images?: ImageContent[];
+}
+/** A run started by `pi.sendMessage(…, { triggerTurn: true })` while idle. */
+export interface BeforeAgentStartCustomEvent extends BeforeAgentStartEventBase {
+	messageType: "custom";
+	/** The custom message the run starts from. */
+	message: CustomMessage;
+}
+/** `before_agent_start`: told apart by `messageType`, as in pi 1.4. */
+export type BeforeAgentStartEvent = BeforeAgentStartUserEvent | BeforeAgentStartCustomEvent;
+/** What started a run, as `before_agent_start` reports it. */
+export type AgentStartTrigger =
+	| { messageType: "user"; prompt: string; images: ImageContent[] }
+	| { messageType: "custom"; message: CustomMessage };
 /** A custom message an extension adds to the context. */
 export interface CustomMessageInput<TDetails = unknown> {
 	customType: string;

@@ -2,6 +2,7 @@ import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
+	AgentStartTrigger,
 	InputSource,
 	McpServersChangeEvent,
 	ModelSelectEvent,
@@ -73,7 +74,7 @@ export interface ExtensionRunnerSeam {
 	 * `before_agent_start` for an accepted prompt: may change this run's system prompt; returns
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
-	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	emitBeforeAgentStart?(trigger: AgentStartTrigger): Promise<AgentMessage[]>;
 	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
 	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
 	/** MCP server states reported by the MCP extension (RPC `get_state`). */

@@ -23,6 +23,7 @@ import type {
 } from "./extension-bindings.js";
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
 import type {
+	AgentStartTrigger,
 	ExtensionEventMap,
 	ExtensionEventName,
 	SessionStartEventPayload,
@@ -539,8 +540,8 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	// --- seam: result events (result-events.ts) ----------------------------------------------
 
-	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
-		return emitBeforeAgentStartOf(this, prompt, images);
+	emitBeforeAgentStart(trigger: AgentStartTrigger): Promise<AgentMessage[]> {
+		return emitBeforeAgentStartOf(this, trigger);
 	}
 
 	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */
