@@ -45,7 +45,9 @@ export type AgentSessionEvent =
 	| { type: "summarization_retry_attempt_start"; source: "compaction"; reason: CompactionReason }
 	| { type: "summarization_retry_attempt_start"; source: "branchSummary" }
 	| { type: "summarization_retry_finished" }
-	| { type: "bash_execution_update"; id?: unknown; delta: string };
+	| { type: "bash_execution_update"; id?: unknown; delta: string }
+	/** The session was named (`setSessionName`, extensions' `pi.setSessionName`, RPC `set_session_name`). */
+	| { type: "session_info_changed"; name: string | undefined };
 
 /** A session listener: called synchronously, never awaited (sdk.md §5). */
 export type AgentSessionListener = (event: AgentSessionEvent) => void;

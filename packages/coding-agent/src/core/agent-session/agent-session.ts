@@ -371,6 +371,8 @@ export class AgentSession {
 	setSessionName(name: string): void {
 		if (!name.trim()) throw new Error("Session name cannot be empty");
 		this.sessionManager.appendSessionInfo(name);
+		// Listeners (RPC clients) hear of it first, then extensions, as in pi 1.4.
+		this.events.emit({ type: "session_info_changed", name: this.sessionName });
 		void this.extensionRunner.emitNotification?.({ type: "session_info_changed", name: this.sessionName });
 	}
 

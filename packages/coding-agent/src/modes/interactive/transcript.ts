@@ -275,6 +275,7 @@ export class Transcript {
 			case "summarization_retry_attempt_start":
 			case "summarization_retry_finished":
 			case "bash_execution_update":
+			case "session_info_changed":
 			case "agent_end":
 			case "turn_start":
 			case "turn_end":
