@@ -18,7 +18,7 @@ import type {
 	UserBashEvent,
 	UserBashResult,
 } from "./extension-events.js";
-import type { MessageRenderer } from "./extension-renderers.js";
+import type { EntryRenderer, MarkdownTransformer, MessageRenderer, ToolRenderers } from "./extension-renderers.js";
 import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -89,6 +89,12 @@ export interface ExtensionRunnerSeam {
 	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
 	/** The renderer an extension registered for custom messages of `customType` (TUI). */
 	getMessageRenderer?(customType: string): MessageRenderer | undefined;
+	/** The renderer an extension registered for custom entries of `customType` (TUI). */
+	getEntryRenderer?(customType: string): EntryRenderer | undefined;
+	/** The renderers of tool `name`: resolvers in load order, then the tool definition's (TUI). */
+	getToolRenderers?(name: string): ToolRenderers | undefined;
+	/** Extensions' Markdown transformers in load order (TUI). */
+	getMarkdownTransformers?(): MarkdownTransformer[];
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */
