@@ -50,6 +50,23 @@ export interface McpServersChangeEvent {
 	type: "mcp_servers_change";
 }
 
+/** The kinds of blocking dialog `ui_prompt_start` / `ui_prompt_end` report. */
+export type UIPromptKind = "select" | "confirm" | "input" | "editor" | "custom";
+/** An extension's dialog started waiting for the user (`ctx.ui.select`, `confirm`, `input`, `editor`, `custom`). */
+export interface UIPromptStartEvent {
+	type: "ui_prompt_start";
+	reason: "ui_prompt";
+	kind: UIPromptKind;
+	title?: string;
+}
+/** The dialog that `ui_prompt_start` reported was answered, cancelled or timed out. */
+export interface UIPromptEndEvent {
+	type: "ui_prompt_end";
+	reason: "ui_prompt";
+	kind: UIPromptKind;
+	title?: string;
+}
+
 export interface SessionInfoChangedEvent {
 	type: "session_info_changed";
 	name?: string;
@@ -385,6 +402,8 @@ export interface ExtensionEventMap {
 	after_provider_response: { event: AfterProviderResponseEvent; result: NoResult };
 	provider_stream_event: { event: ProviderStreamEvent; result: NoResult };
 	thinking_level_select: { event: ThinkingLevelSelectEvent; result: NoResult };
+	ui_prompt_start: { event: UIPromptStartEvent; result: NoResult };
+	ui_prompt_end: { event: UIPromptEndEvent; result: NoResult };
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;

@@ -63,6 +63,7 @@ import {
 	emitSessionBeforeTreeOf,
 } from "./result-events.js";
 import { extensionCommandInfo } from "./slash-command-info.js";
+import { withUIPromptEvents } from "./ui-prompt-events.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** One kind of renderer across extensions, by key: the first registration of a key wins. */
@@ -430,7 +431,9 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** Sets the UI context; without one (undefined) the no-op context applies and `hasUI` is false. */
 	setUIContext(uiContext: ModeUIContext | undefined, mode: ExtensionMode = this.modeName): void {
-		this.uiContext = uiContext ? completeUIContext(uiContext, mode) : noopUIContext;
+		this.uiContext = uiContext
+			? withUIPromptEvents(completeUIContext(uiContext, mode), (event) => void this.emit(event))
+			: noopUIContext;
 	}
 
 	/**
