@@ -12,7 +12,10 @@ import { startMockLlm } from "../../../../tooling/llm-mock/dist/index.js";
 const REFERENCE = process.env.PI_REFERENCE ?? "/work/shared/tools/pi-reference";
 const OURS = fileURLToPath(new URL("../../dist/bundle/pi.js", import.meta.url));
 const OUT_ROOT = process.env.PARITY_OUT ?? "/tmp/pi-parity";
-const EX = join(homedir(), ".cache/pi-reference/1.4.0/node_modules/@earendil-works/pi-coding-agent/examples/extensions");
+const EX = join(
+	homedir(),
+	".cache/pi-reference/1.4.0/node_modules/@earendil-works/pi-coding-agent/examples/extensions",
+);
 
 const text = (t) => ({ type: "reply", blocks: [{ type: "text", text: t }] });
 const call = (name, args, id) => ({ type: "reply", blocks: [{ type: "toolCall", name, arguments: args, id }] });
@@ -49,7 +52,15 @@ const SCENARIOS = {
 	},
 	"hidden-thinking-label": {
 		ext: "hidden-thinking-label.ts",
-		script: [{ type: "reply", blocks: [{ type: "thinking", text: "secret plan" }, { type: "text", text: "ok" }] }],
+		script: [
+			{
+				type: "reply",
+				blocks: [
+					{ type: "thinking", text: "secret plan" },
+					{ type: "text", text: "ok" },
+				],
+			},
+		],
 		steps: [{ keys: ["hi", "Enter"], waitFor: "ok" }],
 	},
 };
@@ -79,7 +90,9 @@ async function runOne(name, scenario) {
 	const model = { id: "mock-model", reasoning: true };
 	writeFileSync(
 		join(agentDir, "models.json"),
-		JSON.stringify({ providers: { mock: { baseUrl: `${mock.url}/v1`, api: "openai-completions", apiKey: "k", models: [model] } } }),
+		JSON.stringify({
+			providers: { mock: { baseUrl: `${mock.url}/v1`, api: "openai-completions", apiKey: "k", models: [model] } },
+		}),
 	);
 	writeFileSync(
 		join(agentDir, "settings.json"),
@@ -118,7 +131,13 @@ async function runOne(name, scenario) {
 		tmux("new-session", "-d", "-s", "pi", "-x", "100", "-y", "40", script);
 		await waitFor("mock-model");
 		for (const step of scenario.steps) {
-			for (const key of step.keys) tmux("send-keys", "-t", "pi", ...(key.length > 1 && !/^[A-Z]-|^Enter$|^Escape$/.test(key) ? ["-l", key] : [key]));
+			for (const key of step.keys)
+				tmux(
+					"send-keys",
+					"-t",
+					"pi",
+					...(key.length > 1 && !/^[A-Z]-|^Enter$|^Escape$/.test(key) ? ["-l", key] : [key]),
+				);
 			// Settle: the needle can appear before the frame is complete.
 			await waitFor(step.waitFor);
 			await new Promise((resolve) => setTimeout(resolve, 500));

@@ -16,7 +16,11 @@ export default function toolBadges(pi: ExtensionAPI): void {
 				const output = first?.type === "text" ? first.text.trimEnd() : "";
 				if (options.isPartial) return new Text(theme.fg("muted", "running…"), 0, 0);
 				const status = context.isError ? theme.fg("error", "failed") : theme.fg("success", "ok");
-				return new Text(options.expanded ? `${status}\n${output}` : `${status} · ${output.split("\n").length} lines`, 0, 0);
+				return new Text(
+					options.expanded ? `${status}\n${output}` : `${status} · ${output.split("\n").length} lines`,
+					0,
+					0,
+				);
 			},
 		};
 	});

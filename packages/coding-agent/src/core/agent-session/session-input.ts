@@ -87,7 +87,8 @@ export class SessionInput {
 			host.bash.flushPending();
 			await run.compactBeforePrompt();
 			// before_agent_start: extension messages (and held nextTurn ones) follow the user's message.
-			injected = (await session.extensionRunner.emitBeforeAgentStart?.({
+			injected =
+				(await session.extensionRunner.emitBeforeAgentStart?.({
 					messageType: "user",
 					prompt: expanded.text,
 					images: expanded.images,

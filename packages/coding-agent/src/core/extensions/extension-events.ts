@@ -1,8 +1,8 @@
 // The event reference of extensions.md §3.2: payloads and results, one variant per event.
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
-import type { CustomMessage } from "../messages.js";
 import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
+import type { CustomMessage } from "../messages.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import type { BashOperations } from "../tools/bash-operations.js";
 

@@ -28,7 +28,8 @@ export function withUIPromptEvents(
 			around("input", title, () => ui.input(title, placeholder, dialogOptions)),
 		editor: (title: string, prefill?: string, dialogOptions?: Parameters<ExtensionUIContext["editor"]>[2]) =>
 			around("editor", title, () => ui.editor(title, prefill, dialogOptions)),
-		custom: (...args: Parameters<ExtensionUIContext["custom"]>) => around("custom", undefined, () => ui.custom(...args)),
+		custom: (...args: Parameters<ExtensionUIContext["custom"]>) =>
+			around("custom", undefined, () => ui.custom(...args)),
 	});
 	return wrapped;
 }

@@ -19,8 +19,8 @@ import type { AgentSessionRuntime } from "../../core/agent-session/agent-session
 import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import type { CustomMessage } from "../../core/messages.js";
-import type { CustomEntry } from "../../core/session/session-types.js";
 import { DefaultResourceLoader } from "../../core/sdk.js";
+import type { CustomEntry } from "../../core/session/session-types.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
@@ -45,8 +45,8 @@ import { keyLabel } from "./key-label.js";
 import { TerminalProgress } from "./terminal-progress.js";
 import { editorThemeFor, type Theme } from "./theme.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
-import { historyItems } from "./transcript-history.js";
 import { TranscriptFind } from "./transcript-find.js";
+import { historyItems } from "./transcript-history.js";
 import type { TuiSettings } from "./tui-settings.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 

@@ -122,7 +122,11 @@ describe("extension rendering in the transcript", () => {
 			(pi) =>
 				pi.registerToolRenderer((toolName, next) =>
 					toolName === "bash"
-						? { renderShell: "self", renderCall: () => new Text("SELF-FRAMED", 0, 0), renderResult: () => new Text("", 0, 0) }
+						? {
+								renderShell: "self",
+								renderCall: () => new Text("SELF-FRAMED", 0, 0),
+								renderResult: () => new Text("", 0, 0),
+							}
 						: next(),
 				),
 		]);
@@ -145,7 +149,9 @@ describe("extension rendering in the transcript", () => {
 			(pi) => {
 				send = (text) => pi.sendMessage({ customType: "note", content: text, display: true });
 				pi.registerMessageRenderer("note", (message, { expanded }) =>
-					expanded ? new Text(`NOTE+ ${String(message.content)}`, 0, 0) : new Text(`NOTE ${String(message.content)}`, 0, 0),
+					expanded
+						? new Text(`NOTE+ ${String(message.content)}`, 0, 0)
+						: new Text(`NOTE ${String(message.content)}`, 0, 0),
 				);
 			},
 		]);
@@ -158,10 +164,14 @@ describe("extension rendering in the transcript", () => {
 	it("registerEntryRenderer draws appended entries at once and in place after a redraw of the history", async () => {
 		const fixture = await setup([
 			(pi) => {
-				pi.registerEntryRenderer<{ label: string }>("card", (entry, { expanded }) =>
-					new Text(`CARD ${entry.data?.label}${expanded ? " (expanded)" : ""}`, 0, 0),
+				pi.registerEntryRenderer<{ label: string }>(
+					"card",
+					(entry, { expanded }) => new Text(`CARD ${entry.data?.label}${expanded ? " (expanded)" : ""}`, 0, 0),
 				);
-				pi.registerCommand("card", { description: "adds a card", handler: async (args) => pi.appendEntry("card", { label: args }) });
+				pi.registerCommand("card", {
+					description: "adds a card",
+					handler: async (args) => pi.appendEntry("card", { label: args }),
+				});
 			},
 		]);
 		fixture.faux.setResponses([fauxAssistantMessage("first reply"), fauxAssistantMessage("second reply")]);
