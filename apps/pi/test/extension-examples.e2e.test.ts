@@ -59,6 +59,7 @@ describe("shipped example extensions", () => {
 		"permission-gate.ts": [],
 		"status-notes.ts": ["note"],
 		"todo-command.ts": ["todo"],
+		"tool-badges.ts": [],
 		"turn-status.ts": [],
 		"vim-ish-editor.ts": ["vimish"],
 		"word-count-tool.ts": [],

@@ -282,7 +282,7 @@ export type {
 	SessionTreeNode,
 	ThinkingLevelChangeEntry,
 } from "./core/session/session-types.js";
-export { createBashTool } from "./core/tools/bash.js";
+export { type BashSpawnContext, type BashSpawnHook, createBashTool } from "./core/tools/bash.js";
 export {
 	type BashExecutionOptions,
 	type BashExecutionResult,

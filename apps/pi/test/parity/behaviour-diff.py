@@ -1,7 +1,28 @@
-import json, os, sys, difflib
+import json, os, re, sys, difflib
 OUT = os.environ.get("PARITY_OUT", "/tmp/pi-parity")
 names = [a for a in sys.argv[1:] if not a.startswith("-")] or sorted(f[:-5] for f in os.listdir(OUT + "/beh-ref"))
+ID_KEYS = {"id", "parentId", "targetId", "leafId", "firstKeptEntryId"}
+
+def normalise(value, ids):
+    """Drops what differs between any two runs: ports, clocks, generated entry ids (numbered in
+    order of appearance), and 1.4's stored system-prompt entries (its session format, not ours)."""
+    if isinstance(value, dict):
+        out = {}
+        if isinstance(value.get("entries"), list):
+            value = {**value, "entries": [e for e in value["entries"] if not (isinstance(e, dict) and isinstance(e.get("message"), dict) and e["message"].get("role") == "system")]}
+        for k, v in value.items():
+            if k == "timestamp": v = "<T>"
+            elif k == "wall_time_seconds": v = 0
+            elif k in ID_KEYS and isinstance(v, str): v = ids.setdefault(v, f"<id{len(ids)}>")
+            else: v = normalise(v, ids)
+            out[k] = v
+        return out
+    if isinstance(value, list): return [normalise(v, ids) for v in value]
+    if isinstance(value, str): return re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:<PORT>", value)
+    return value
+
 def lines(d):
+    d = normalise(d, {})
     out = [f"code {d['code']}"]
     for r in d["responses"]:
         out.append("resp " + json.dumps(r, sort_keys=True)[:400])

@@ -180,7 +180,7 @@ describe("context, before_provider_request, before_agent_start", () => {
 				})),
 			(pi) =>
 				pi.on("before_agent_start", (event, ctx) => {
-					prompts.push(event.prompt);
+					prompts.push(event.messageType === "user" ? event.prompt : "");
 					return { systemPrompt: `${event.systemPrompt}\nSECOND ${ctx.mode}` };
 				}),
 		]);
@@ -192,6 +192,33 @@ describe("context, before_provider_request, before_agent_start", () => {
 		expect(session.messages.map((message) => message.role)).toEqual(["user", "custom", "assistant"]);
 		const types = session.sessionManager.getEntries().map((entry) => entry.type);
 		expect(types.filter((type) => type === "custom_message")).toHaveLength(1);
+	});
+
+	it("before_agent_start reports messageType: user for prompts, custom (with the message) for sendMessage's triggerTurn", async () => {
+		const seen: string[] = [];
+		let send: ExtensionAPI["sendMessage"] | undefined;
+		const { session, faux } = await createExtensionSession(tempDir(), [
+			(pi) => {
+				send = pi.sendMessage.bind(pi);
+				pi.on("before_agent_start", (event) => {
+					seen.push(event.messageType === "user" ? `user:${event.prompt}` : `custom:${event.message.customType}`);
+					if (event.messageType !== "custom") return undefined;
+					return { message: { customType: "extra", content: "more", display: false } };
+				});
+			},
+		]);
+		await session.bindExtensions({});
+		faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await session.prompt("hello");
+		const settled = new Promise<void>((resolve) =>
+			session.subscribe((event) => event.type === "agent_settled" && resolve()),
+		);
+		send?.({ customType: "kick", content: "go", display: true }, { triggerTurn: true });
+		await settled;
+		expect(seen).toEqual(["user:hello", "custom:kick"]);
+		const customs = session.messages.flatMap((message) => (message.role === "custom" ? [message.customType] : []));
+		expect(customs).toEqual(["kick", "extra"]);
+		expect(faux.state.requests).toHaveLength(2);
 	});
 });
 

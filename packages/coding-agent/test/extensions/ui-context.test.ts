@@ -41,6 +41,53 @@ describe("ExtensionRunner.setUIContext", () => {
 	});
 });
 
+describe("ui_prompt_start / ui_prompt_end", () => {
+	it("every blocking dialog is reported to all extensions while it waits, with its kind and title", async () => {
+		const seen: string[] = [];
+		const { session } = await createExtensionSession(tempDir(), [
+			(pi) => {
+				pi.on("ui_prompt_start", (event) => void seen.push(`start:${event.kind}:${event.title ?? "-"}`));
+				pi.on("ui_prompt_end", (event) => void seen.push(`end:${event.kind}:${event.title ?? "-"}`));
+			},
+			(pi) =>
+				pi.on("session_start", async (_event, ctx) => {
+					seen.push(`answer:${await ctx.ui.select("Pick", ["a"])}`);
+					seen.push(`answer:${await ctx.ui.confirm("Sure?", "really")}`);
+					await ctx.ui.input("Name");
+					await ctx.ui.editor("Text");
+					await ctx.ui.custom(() => undefined);
+				}),
+		]);
+		const ui: ExtensionUIContext = {
+			...noopUIContext,
+			select: async (title) => {
+				seen.push(`open:${title}`);
+				return "a";
+			},
+			confirm: async () => true,
+			input: async () => undefined,
+			editor: async () => undefined,
+			custom: async () => undefined,
+		};
+		await session.bindExtensions({ uiContext: ui });
+		expect(seen).toEqual([
+			"start:select:Pick",
+			"open:Pick",
+			"end:select:Pick",
+			"answer:a",
+			"start:confirm:Sure?",
+			"end:confirm:Sure?",
+			"answer:true",
+			"start:input:Name",
+			"end:input:Name",
+			"start:editor:Text",
+			"end:editor:Text",
+			"start:custom:-",
+			"end:custom:-",
+		]);
+	});
+});
+
 describe("withFifoDialogs", () => {
 	it("opens dialogs one at a time in call order", async () => {
 		const opened: string[] = [];

@@ -49,10 +49,10 @@ describe("rpc.schema.json", () => {
 			expect(schema.$defs[entry]).toBeDefined();
 	});
 
-	it("defines a command and a success response for each of the 40 commands, and the 21 events", () => {
+	it("defines a command and a success response for each of the 40 commands, and the 23 events", () => {
 		expect(RPC_COMMAND_TYPES).toHaveLength(40);
 		expect(Object.keys(RPC_RESPONSE_DATA_SCHEMAS).sort()).toEqual([...RPC_COMMAND_TYPES].sort());
-		expect(Object.keys(RPC_EVENT_SCHEMAS)).toHaveLength(21);
+		expect(Object.keys(RPC_EVENT_SCHEMAS)).toHaveLength(23);
 	});
 
 	it("rejects what the protocol forbids", () => {

@@ -18,7 +18,7 @@ function setup(options: BashToolOptions = {}) {
 	const dir = makeTempDir(created);
 	const tempDir = makeTempDir(created, "pi-bash-out-");
 	const tool = createBashTool(dir, { tempDir, ...options });
-	const updates: AgentToolResult<BashToolDetails>[] = [];
+	const updates: AgentToolResult<BashToolDetails | undefined>[] = [];
 	const run = (command: string, extra: { timeout?: number; signal?: AbortSignal } = {}) =>
 		tool.execute("call", { command, timeout: extra.timeout }, extra.signal, (partial) => updates.push(partial));
 	return { dir, tempDir, tool, run, updates };
@@ -62,7 +62,7 @@ function readHead(path: string, length: number): string {
 
 /** Resolves when an update's text satisfies `predicate`. */
 function waitForUpdate(
-	updates: AgentToolResult<BashToolDetails>[],
+	updates: AgentToolResult<BashToolDetails | undefined>[],
 	predicate: (text: string) => boolean,
 ): Promise<string> {
 	return new Promise((resolve) => {
@@ -81,7 +81,20 @@ describe("bash tool: results", () => {
 		const result = await run("echo out; echo err 1>&2; echo out2");
 		// stdout and stderr are separate pipes, so their relative order is up to the scheduler.
 		expect(textOf(result).split("\n").sort()).toEqual(["", "err", "out", "out2"]);
-		expect(result.details).toEqual({});
+		expect(result.details).toBeUndefined();
+	});
+
+	it("runs what the spawn hook returns: command (after the prefix), cwd and env", async () => {
+		const seen: string[] = [];
+		const { run, dir } = setup({
+			commandPrefix: "X=pre",
+			spawnHook: ({ command, cwd, env }) => {
+				seen.push(command, cwd);
+				return { command: `${command}; echo "$X $PI_HOOKED"`, cwd, env: { ...env, PI_HOOKED: "yes" } };
+			},
+		});
+		expect(textOf(await run("pwd"))).toBe(`${dir}\npre yes\n`);
+		expect(seen).toEqual(["X=pre\npwd", dir]);
 	});
 
 	it("says (no output) for a silent command, and stdin is closed", async () => {

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentMessage } from "@pi/agent-core";
 import type { Usage } from "@pi/ai";
+import type { CustomEntry } from "../session/session-types.js";
 
 /** Why a compaction ran. */
 export type CompactionReason = "manual" | "threshold" | "overflow";
@@ -45,7 +46,11 @@ export type AgentSessionEvent =
 	| { type: "summarization_retry_attempt_start"; source: "compaction"; reason: CompactionReason }
 	| { type: "summarization_retry_attempt_start"; source: "branchSummary" }
 	| { type: "summarization_retry_finished" }
-	| { type: "bash_execution_update"; id?: unknown; delta: string };
+	| { type: "bash_execution_update"; id?: unknown; delta: string }
+	/** An extension appended a custom entry (`pi.appendEntry`). */
+	| { type: "entry_appended"; entry: CustomEntry }
+	/** The session was named (`setSessionName`, extensions' `pi.setSessionName`, RPC `set_session_name`). */
+	| { type: "session_info_changed"; name: string | undefined };
 
 /** A session listener: called synchronously, never awaited (sdk.md §5). */
 export type AgentSessionListener = (event: AgentSessionEvent) => void;

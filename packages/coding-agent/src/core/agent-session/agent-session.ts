@@ -105,6 +105,16 @@ export class AgentSession {
 		this.events.emit(event);
 	}
 
+	/**
+	 * Appends an extension's custom entry (`pi.appendEntry`) and tells listeners
+	 * (`entry_appended`: the TUI draws it with the extension's entry renderer, RPC clients get it).
+	 */
+	appendCustomEntry(customType: string, data?: unknown): void {
+		const id = this.sessionManager.appendCustomEntry(customType, data);
+		const entry = this.sessionManager.getEntry(id);
+		if (entry?.type === "custom") this.events.emit({ type: "entry_appended", entry });
+	}
+
 	/** Registers a listener for every session event. Not awaited. Returns an unsubscribe function. */
 	subscribe(listener: AgentSessionListener): () => void {
 		return this.events.subscribe(listener);
@@ -371,6 +381,8 @@ export class AgentSession {
 	setSessionName(name: string): void {
 		if (!name.trim()) throw new Error("Session name cannot be empty");
 		this.sessionManager.appendSessionInfo(name);
+		// Listeners (RPC clients) hear of it first, then extensions, as in pi 1.4.
+		this.events.emit({ type: "session_info_changed", name: this.sessionName });
 		void this.extensionRunner.emitNotification?.({ type: "session_info_changed", name: this.sessionName });
 	}
 

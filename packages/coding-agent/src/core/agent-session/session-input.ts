@@ -87,7 +87,12 @@ export class SessionInput {
 			host.bash.flushPending();
 			await run.compactBeforePrompt();
 			// before_agent_start: extension messages (and held nextTurn ones) follow the user's message.
-			injected = (await session.extensionRunner.emitBeforeAgentStart?.(expanded.text, expanded.images)) ?? [];
+			injected =
+				(await session.extensionRunner.emitBeforeAgentStart?.({
+					messageType: "user",
+					prompt: expanded.text,
+					images: expanded.images,
+				})) ?? [];
 			// An abort from a before_agent_start handler still stops the prompt before "started".
 			run.assertNotAborted();
 		} catch (error) {
@@ -114,6 +119,14 @@ export class SessionInput {
 		try {
 			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
 			run.assertNotAborted();
+			// before_agent_start (messageType "custom"): its messages follow the custom one.
+			const injected = (await session.extensionRunner.emitBeforeAgentStart?.({ messageType: "custom", message })) ?? [];
+			run.assertNotAborted();
+			for (const extra of injected) {
+				this.host.context.append(extra);
+				emit({ type: "message_start", message: extra });
+				emit({ type: "message_end", message: extra });
+			}
 		} catch (error) {
 			run.reject();
 			throw error;

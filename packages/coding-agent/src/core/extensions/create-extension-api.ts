@@ -163,7 +163,8 @@ export function createExtensionAPI(
 			record.toolRenderers.push(resolver);
 		},
 		registerMarkdownTransformer(transformer) {
-			record.markdownTransformers.push(transformer);
+			// One per extension, as in pi 1.4: registering again replaces it.
+			record.markdownTransformers.splice(0, record.markdownTransformers.length, transformer);
 		},
 		getSettings: () => runner.getSettings(),
 		exec: (command, args = [], options = {}) => {

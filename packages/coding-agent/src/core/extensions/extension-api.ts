@@ -317,7 +317,7 @@ export interface ExtensionAPI {
 	registerMessageRenderer<T = unknown>(customType: string, renderer: MessageRenderer<T>): void;
 	/** Draws custom entries (`appendEntry`) of `customType` in the TUI. */
 	registerEntryRenderer<T = unknown>(customType: string, renderer: EntryRenderer<T>): void;
-	/** Chooses the renderers of any tool by name (later registrations are asked first). */
+	/** Chooses the renderers of any tool by name (resolvers are asked in extension load order). */
 	registerToolRenderer(resolver: ToolRendererResolver): void;
 	/** Rewrites Markdown before the TUI draws it. */
 	registerMarkdownTransformer(transformer: MarkdownTransformer): void;

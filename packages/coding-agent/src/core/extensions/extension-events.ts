@@ -2,6 +2,7 @@
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
 import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
+import type { CustomMessage } from "../messages.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import type { BashOperations } from "../tools/bash-operations.js";
 
@@ -47,6 +48,23 @@ export interface SessionShutdownEvent {
 /** The MCP servers registered for the session changed (`pi.registerMcpServer`, ACP). */
 export interface McpServersChangeEvent {
 	type: "mcp_servers_change";
+}
+
+/** The kinds of blocking dialog `ui_prompt_start` / `ui_prompt_end` report. */
+export type UIPromptKind = "select" | "confirm" | "input" | "editor" | "custom";
+/** An extension's dialog started waiting for the user (`ctx.ui.select`, `confirm`, `input`, `editor`, `custom`). */
+export interface UIPromptStartEvent {
+	type: "ui_prompt_start";
+	reason: "ui_prompt";
+	kind: UIPromptKind;
+	title?: string;
+}
+/** The dialog that `ui_prompt_start` reported was answered, cancelled or timed out. */
+export interface UIPromptEndEvent {
+	type: "ui_prompt_end";
+	reason: "ui_prompt";
+	kind: UIPromptKind;
+	title?: string;
 }
 
 export interface SessionInfoChangedEvent {
@@ -147,14 +165,31 @@ export interface SystemPromptOptions {
 	sections: Record<string, string>;
 }
 
-export interface BeforeAgentStartEvent {
+interface BeforeAgentStartEventBase {
 	type: "before_agent_start";
-	prompt: string;
-	images?: ImageContent[];
 	/** The system prompt as chained so far. */
 	systemPrompt: string;
 	systemPromptOptions: SystemPromptOptions;
 }
+/** A run started by a prompt (interactive, RPC, `pi.sendUserMessage`). */
+export interface BeforeAgentStartUserEvent extends BeforeAgentStartEventBase {
+	messageType: "user";
+	/** The prompt's text after template and skill expansion. */
+	prompt: string;
+	images?: ImageContent[];
+}
+/** A run started by `pi.sendMessage(…, { triggerTurn: true })` while idle. */
+export interface BeforeAgentStartCustomEvent extends BeforeAgentStartEventBase {
+	messageType: "custom";
+	/** The custom message the run starts from. */
+	message: CustomMessage;
+}
+/** `before_agent_start`: told apart by `messageType`, as in pi 1.4. */
+export type BeforeAgentStartEvent = BeforeAgentStartUserEvent | BeforeAgentStartCustomEvent;
+/** What started a run, as `before_agent_start` reports it. */
+export type AgentStartTrigger =
+	| { messageType: "user"; prompt: string; images: ImageContent[] }
+	| { messageType: "custom"; message: CustomMessage };
 /** A custom message an extension adds to the context. */
 export interface CustomMessageInput<TDetails = unknown> {
 	customType: string;
@@ -367,6 +402,8 @@ export interface ExtensionEventMap {
 	after_provider_response: { event: AfterProviderResponseEvent; result: NoResult };
 	provider_stream_event: { event: ProviderStreamEvent; result: NoResult };
 	thinking_level_select: { event: ThinkingLevelSelectEvent; result: NoResult };
+	ui_prompt_start: { event: UIPromptStartEvent; result: NoResult };
+	ui_prompt_end: { event: UIPromptEndEvent; result: NoResult };
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;

@@ -37,21 +37,45 @@ export interface ToolRenderResultOptions {
 	isPartial: boolean;
 }
 
-/** What a tool renderer is given beside the arguments: ids, redraw, and its previous component. */
+/** What a tool renderer is given beside the arguments: ids, redraw, its previous component, the row's state. */
 export interface ToolRenderContext<TArgs = Record<string, unknown>> {
+	/** The call's arguments (the same object `renderCall` gets). */
 	args: TArgs;
+	/** The call's id, the same for the call and result renders of one call. */
 	toolCallId: string;
+	/** Redraws this tool row (e.g. after the renderer's own state changed). */
 	invalidate: () => void;
+	/** What this renderer returned last time for this row, to update instead of rebuilding. */
 	lastComponent: Component | undefined;
-	/** Renderer state kept across the call's renders. */
+	/** Renderer state kept across the row's call and result renders. */
 	state: Record<string, unknown>;
+	/** The session's working directory. */
 	cwd: string;
-	isError: boolean;
+	/** True once the tool started running (false while the model still streams the call). */
+	executionStarted: boolean;
+	/** True once the call's arguments are complete. */
+	argsComplete: boolean;
+	/** True while the result is a partial (streamed) one. */
+	isPartial: boolean;
+	/** True while tool output is expanded (Ctrl+O). */
 	expanded: boolean;
+	/** True when the TUI shows inline images (`terminal.showImages`). */
+	showImages: boolean;
+	/** True when the (final) result is an error. */
+	isError: boolean;
+	/** How long the run took in ms, once finished; undefined while it runs or for history rows. */
+	durationMs: number | undefined;
+	/** Blank columns left and right (the `outputPad` setting); `renderShell: "self"` renderers apply it. */
+	outputPad: number;
 }
 
 /** Renderers of one tool's call line and result. */
 export interface ToolRenderers {
+	/**
+	 * `"default"`: the call and result components sit in the tool box (padding, background by
+	 * state). `"self"`: they are drawn as they are, and draw their own frame.
+	 */
+	renderShell?: "default" | "self";
 	renderCall?: (args: Record<string, unknown>, theme: ExtensionTheme, context: ToolRenderContext) => Component;
 	renderResult?: (
 		result: AgentToolResult<unknown>,
@@ -63,7 +87,8 @@ export interface ToolRenderers {
 
 /**
  * Chooses the renderers of a tool by name (any tool, built-ins and unregistered ones included).
- * `next()` gives what the remaining resolvers, then the tool definition, would use.
+ * Resolvers are asked in extension load order; `next()` gives what the remaining resolvers, then
+ * the tool definition, would use (`next() ?? mine` only fills in).
  */
 export type ToolRendererResolver = (
 	toolName: string,
@@ -76,5 +101,9 @@ export interface MarkdownTransformContext {
 	availableWidth: number;
 }
 
-/** Rewrites Markdown before the TUI draws it (the transcript is not changed). */
+/**
+ * Rewrites Markdown before the TUI draws it (the transcript is not changed). One per extension
+ * (registering again replaces it); they run in load order, each on the previous one's output. A
+ * transformer that throws or returns a non-string is skipped.
+ */
 export type MarkdownTransformer = (markdown: string, context: MarkdownTransformContext) => string;

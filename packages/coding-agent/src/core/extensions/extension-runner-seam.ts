@@ -2,6 +2,7 @@ import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { ExtensionBindings } from "./extension-bindings.js";
 import type {
+	AgentStartTrigger,
 	InputSource,
 	McpServersChangeEvent,
 	ModelSelectEvent,
@@ -17,7 +18,7 @@ import type {
 	UserBashEvent,
 	UserBashResult,
 } from "./extension-events.js";
-import type { MessageRenderer } from "./extension-renderers.js";
+import type { EntryRenderer, MarkdownTransformer, MessageRenderer, ToolRenderers } from "./extension-renderers.js";
 import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
@@ -73,7 +74,7 @@ export interface ExtensionRunnerSeam {
 	 * `before_agent_start` for an accepted prompt: may change this run's system prompt; returns
 	 * the messages to inject right after the user's (extension messages and held `nextTurn` ones).
 	 */
-	emitBeforeAgentStart?(prompt: string, images: ImageContent[]): Promise<AgentMessage[]>;
+	emitBeforeAgentStart?(trigger: AgentStartTrigger): Promise<AgentMessage[]>;
 	/** Registers an MCP server for this session (ACP's `mcpServers`); the MCP extension connects it. */
 	registerMcpServer?(name: string, config: Readonly<Record<string, unknown>>, source: string): void;
 	/** MCP server states reported by the MCP extension (RPC `get_state`). */
@@ -88,6 +89,12 @@ export interface ExtensionRunnerSeam {
 	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
 	/** The renderer an extension registered for custom messages of `customType` (TUI). */
 	getMessageRenderer?(customType: string): MessageRenderer | undefined;
+	/** The renderer an extension registered for custom entries of `customType` (TUI). */
+	getEntryRenderer?(customType: string): EntryRenderer | undefined;
+	/** The renderers of tool `name`: resolvers in load order, then the tool definition's (TUI). */
+	getToolRenderers?(name: string): ToolRenderers | undefined;
+	/** Extensions' Markdown transformers in load order (TUI). */
+	getMarkdownTransformers?(): MarkdownTransformer[];
 }
 
 /** Notifications the session reports to extensions (return values are ignored). */

@@ -23,6 +23,7 @@ import type {
 } from "./extension-bindings.js";
 import { createExtensionContexts, type ExtensionContexts } from "./extension-context.js";
 import type {
+	AgentStartTrigger,
 	ExtensionEventMap,
 	ExtensionEventName,
 	SessionStartEventPayload,
@@ -62,6 +63,7 @@ import {
 	emitSessionBeforeTreeOf,
 } from "./result-events.js";
 import { extensionCommandInfo } from "./slash-command-info.js";
+import { withUIPromptEvents } from "./ui-prompt-events.js";
 import { wrapExtensionTool } from "./wrap-extension-tool.js";
 
 /** One kind of renderer across extensions, by key: the first registration of a key wins. */
@@ -360,15 +362,19 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	}
 
 	/**
-	 * The renderers of tool `name`: resolvers (latest registration first), each able to defer to
-	 * the next; last, the tool definition's own `renderCall` / `renderResult`.
+	 * The renderers of tool `name`: resolvers in extension load order, each able to defer to the
+	 * next; last, the tool definition's own `renderShell` / `renderCall` / `renderResult`.
 	 */
 	getToolRenderers(name: string): ToolRenderers | undefined {
-		const resolvers = this.records.flatMap((record) => record.toolRenderers).reverse();
+		const resolvers = this.records.flatMap((record) => record.toolRenderers);
 		const definition = collectByKey(this.records, (record) => record.tools, true).get(name);
 		const fromDefinition: ToolRenderers | undefined =
 			definition && (definition.renderCall || definition.renderResult)
-				? { renderCall: definition.renderCall, renderResult: definition.renderResult }
+				? {
+						...(definition.renderShell ? { renderShell: definition.renderShell } : {}),
+						renderCall: definition.renderCall,
+						renderResult: definition.renderResult,
+					}
 				: undefined;
 		const resolve = (index: number): ToolRenderers | undefined => {
 			const resolver = resolvers[index];
@@ -425,7 +431,9 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** Sets the UI context; without one (undefined) the no-op context applies and `hasUI` is false. */
 	setUIContext(uiContext: ModeUIContext | undefined, mode: ExtensionMode = this.modeName): void {
-		this.uiContext = uiContext ? completeUIContext(uiContext, mode) : noopUIContext;
+		this.uiContext = uiContext
+			? withUIPromptEvents(completeUIContext(uiContext, mode), (event) => void this.emit(event))
+			: noopUIContext;
 	}
 
 	/**
@@ -535,8 +543,8 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	// --- seam: result events (result-events.ts) ----------------------------------------------
 
-	emitBeforeAgentStart(prompt: string, images: ImageContent[]): Promise<AgentMessage[]> {
-		return emitBeforeAgentStartOf(this, prompt, images);
+	emitBeforeAgentStart(trigger: AgentStartTrigger): Promise<AgentMessage[]> {
+		return emitBeforeAgentStartOf(this, trigger);
 	}
 
 	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */

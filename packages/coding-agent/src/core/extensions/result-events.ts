@@ -1,7 +1,7 @@
 // Events whose handlers return results, combined per extensions.md §2 (the runner's seam methods).
 import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
-import type { ExtensionEventMap } from "./extension-events.js";
+import type { AgentStartTrigger, ExtensionEventMap } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
 import type {
 	BeforeCompactDecision,
@@ -29,8 +29,7 @@ function withSections(prompt: string, sections: Record<string, string> | undefin
 
 export async function emitBeforeAgentStartOf(
 	runner: ExtensionRunnerView,
-	prompt: string,
-	images: ImageContent[],
+	trigger: AgentStartTrigger,
 ): Promise<AgentMessage[]> {
 	const injected: AgentMessage[] = [];
 	const host = runner.host;
@@ -41,8 +40,13 @@ export async function emitBeforeAgentStartOf(
 		await runner.emitCollect(
 			{
 				type: "before_agent_start",
-				prompt,
-				...(images.length > 0 ? { images } : {}),
+				...(trigger.messageType === "user"
+					? {
+							messageType: "user" as const,
+							prompt: trigger.prompt,
+							...(trigger.images.length > 0 ? { images: trigger.images } : {}),
+						}
+					: { messageType: "custom" as const, message: trigger.message }),
 				get systemPrompt() {
 					return systemPrompt;
 				},

@@ -197,9 +197,7 @@ export function createSessionExtensionHost(
 					}),
 				);
 		},
-		appendEntry: (customType, data) => {
-			session.sessionManager.appendCustomEntry(customType, data);
-		},
+		appendEntry: (customType, data) => session.appendCustomEntry(customType, data),
 		setSessionName: (name) => session.setSessionName(name),
 		getSessionName: () => session.sessionName,
 		setLabel: (entryId, label) => {

@@ -37,6 +37,17 @@ export interface BashToolDetails {
 	fullOutputError?: string;
 }
 
+/** What a command is about to be run with; a {@link BashSpawnHook} may change any of it. */
+export interface BashSpawnContext {
+	/** The command, `commandPrefix` already prepended. */
+	command: string;
+	cwd: string;
+	env: NodeJS.ProcessEnv;
+}
+
+/** Rewrites a command's text, directory or environment just before it runs (pi 1.4's `spawnHook`). */
+export type BashSpawnHook = (context: BashSpawnContext) => BashSpawnContext;
+
 /** Options of {@link createBashTool}. */
 export interface BashToolOptions {
 	/** Process access. Default: local, using `shellPath` and `killGraceMs`. */
@@ -56,6 +67,8 @@ export interface BashToolOptions {
 	env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
 	/** Minimum ms between streamed partial results. Default: 100. */
 	updateIntervalMs?: number;
+	/** Called for every command with what it will run with; what it returns is run instead. */
+	spawnHook?: BashSpawnHook;
 }
 
 /**
@@ -67,7 +80,7 @@ export interface BashToolOptions {
 export function createBashTool(
 	cwd: string,
 	options: BashToolOptions = {},
-): AgentTool<typeof bashToolSchema, BashToolDetails> {
+): AgentTool<typeof bashToolSchema, BashToolDetails | undefined> {
 	const operations =
 		options.operations ?? createLocalBashOperations({ shellPath: options.shellPath, killGraceMs: options.killGraceMs });
 	return {
@@ -78,13 +91,13 @@ export function createBashTool(
 		outputSchema: bashOutputSchema,
 		execute: async (_toolCallId, params, signal, onUpdate) => {
 			const started = performance.now();
-			const result = await executeBash(params.command, {
-				cwd,
-				commandPrefix: options.commandPrefix,
+			const spawn = spawnContext(cwd, params.command, options);
+			const result = await executeBash(spawn.command, {
+				cwd: spawn.cwd,
 				timeoutSeconds: params.timeout,
 				signal,
 				operations,
-				env: typeof options.env === "function" ? options.env() : options.env,
+				env: spawn.env,
 				tempDir: options.tempDir,
 				updateIntervalMs: options.updateIntervalMs,
 				onUpdate: onUpdate ? (snapshot) => onUpdate(toToolResult(snapshot, formatOutput(snapshot))) : undefined,
@@ -109,6 +122,19 @@ export function createBashTool(
 			return { ...toToolResult(snapshot, text === "" ? "(no output)" : text), structuredContent };
 		},
 	};
+}
+
+/** The command, directory and environment of one run: the prefix applied, then the spawn hook. */
+function spawnContext(
+	cwd: string,
+	command: string,
+	options: BashToolOptions,
+): { command: string; cwd: string; env: NodeJS.ProcessEnv | undefined } {
+	const env = typeof options.env === "function" ? options.env() : options.env;
+	const prefixed = options.commandPrefix ? `${options.commandPrefix}\n${command}` : command;
+	// Without a hook the environment stays unset, so remote operations keep their own default.
+	if (!options.spawnHook) return { command: prefixed, cwd, env };
+	return options.spawnHook({ command: prefixed, cwd, env: env ?? process.env });
 }
 
 /** Scripts see up to 1 MiB of output: the first and last 512 KiB of a longer one. */
@@ -188,10 +214,11 @@ function describeFailure(result: BashExecutionResult, timeoutSeconds: number | u
 	return undefined;
 }
 
-function toToolResult(snapshot: OutputSnapshot, text: string): AgentToolResult<BashToolDetails> {
+/** A result whose `details` are left out when there is nothing to say (as pi 1.4's bash does). */
+function toToolResult(snapshot: OutputSnapshot, text: string): AgentToolResult<BashToolDetails | undefined> {
 	const details: BashToolDetails = {};
 	if (snapshot.truncation) details.truncation = snapshot.truncation;
 	if (snapshot.fullOutputPath) details.fullOutputPath = snapshot.fullOutputPath;
 	if (snapshot.fullOutputError) details.fullOutputError = snapshot.fullOutputError;
-	return { content: [{ type: "text", text }], details };
+	return { content: [{ type: "text", text }], details: Object.keys(details).length > 0 ? details : undefined };
 }

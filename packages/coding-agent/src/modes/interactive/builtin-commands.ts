@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SlashCommand } from "@pi/tui";
 import { APP_ACTION_DESCRIPTIONS, type AppAction } from "./app-keybindings.js";
-import { ToolExecutionComponent } from "./components/tool-execution.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { scopedModelsCommand } from "./scoped-models-picker.js";
 import { Selectors } from "./selectors.js";
@@ -187,7 +186,7 @@ export class BuiltinCommands {
 	/** `!cmd` (output enters the context) and `!!cmd` (shown only). */
 	async runBash(command: string, excludeFromContext: boolean): Promise<void> {
 		const app = this.app;
-		const component = new ToolExecutionComponent("bash", { command }, app.theme, app.transcript.expanded);
+		const component = app.transcript.newTool(`user-bash-${Date.now()}`, "bash", { command });
 		app.transcript.addComponent(component);
 		app.transcript.startTiming(component);
 		app.tui.requestRender();

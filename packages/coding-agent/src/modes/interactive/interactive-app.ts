@@ -20,6 +20,7 @@ import type { Settings } from "../../core/config/settings-types.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
 import type { CustomMessage } from "../../core/messages.js";
 import { DefaultResourceLoader } from "../../core/sdk.js";
+import type { CustomEntry } from "../../core/session/session-types.js";
 import { AppAppearance } from "./app-appearance.js";
 import { loadKeybindings } from "./app-keybindings.js";
 import { AppKeys } from "./app-keys.js";
@@ -45,6 +46,7 @@ import { TerminalProgress } from "./terminal-progress.js";
 import { editorThemeFor, type Theme } from "./theme.js";
 import { Transcript, WORKING_MESSAGE } from "./transcript.js";
 import { TranscriptFind } from "./transcript-find.js";
+import { historyItems } from "./transcript-history.js";
 import type { TuiSettings } from "./tui-settings.js";
 import { type DialogClock, TuiUIContext } from "./tui-ui-context.js";
 
@@ -146,10 +148,18 @@ export class InteractiveApp implements InteractiveAppView {
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 				requestRender: () => this.tui.requestRender(),
 				renderCustom: (message, expanded) => this.renderCustomMessage(message, expanded),
+				renderEntry: (entry, expanded) => this.renderCustomEntry(entry, expanded),
 			},
 			{
 				showThinking: tuiSettings.showThinkingBlocks,
 				images: { showImages: tuiSettings.showImages, imageWidthCells: tuiSettings.imageWidthCells },
+				extensions: {
+					toolRenderers: (toolName) => this.session.extensionRunner.getToolRenderers?.(toolName),
+					theme: () => extensionThemeOf(this.theme),
+					markdownTransformers: () => this.session.extensionRunner.getMarkdownTransformers?.() ?? [],
+					cwd: () => this.runtime.cwd,
+					showImages: () => this.appearance.settings.showImages,
+				},
 			},
 		);
 		this.editor = new Editor(editorThemeFor(this.theme), {
@@ -207,6 +217,22 @@ export class InteractiveApp implements InteractiveAppView {
 			this.showNotice(
 				this.theme.error(
 					`Renderer of "${message.customType}" failed: ${error instanceof Error ? error.message : String(error)}`,
+				),
+			);
+			return undefined;
+		}
+	}
+
+	/** An extension's renderer of a custom entry; a failing renderer hides the entry (and says why). */
+	private renderCustomEntry(entry: CustomEntry, expanded: boolean): Component | undefined {
+		const renderer = this.session.extensionRunner.getEntryRenderer?.(entry.customType);
+		if (!renderer) return undefined;
+		try {
+			return renderer(entry, { expanded }, extensionThemeOf(this.theme));
+		} catch (error) {
+			this.showNotice(
+				this.theme.error(
+					`Renderer of entry "${entry.customType}" failed: ${error instanceof Error ? error.message : String(error)}`,
 				),
 			);
 			return undefined;
@@ -311,7 +337,7 @@ export class InteractiveApp implements InteractiveAppView {
 			}
 			this.tui.requestRender();
 		});
-		this.transcript.reset(session.messages);
+		this.transcript.reset(historyItems(session.messages, session.sessionManager.getBranch()));
 		for (const warning of this.appearance.reloadIfStale(this) ?? []) this.showNotice(this.theme.warning(warning));
 		this.refreshEditorChrome();
 		this.tui.requestRender();
@@ -443,7 +469,7 @@ export class InteractiveApp implements InteractiveAppView {
 		Object.assign(this.theme, this.appearance.createTheme());
 		setExtensionTheme(this.theme);
 		this.showHeader();
-		this.transcript.reset(this.session.messages);
+		this.transcript.reset(historyItems(this.session.messages, this.session.sessionManager.getBranch()));
 		this.refreshEditorChrome();
 		this.tui.requestRender(true);
 	}

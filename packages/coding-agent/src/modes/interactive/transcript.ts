@@ -2,13 +2,34 @@ import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
 import type { Component } from "@pi/tui";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
+import type { ToolRenderers } from "../../core/extensions/extension-renderers.js";
 import { type CustomMessage, textOfContent } from "../../core/messages.js";
+import type { CustomEntry } from "../../core/session/session-types.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
+import { ExtensionRenderedComponent } from "./components/extension-rendered.js";
+import type { ExtensionToolRenderingOptions } from "./components/extension-tool-rendering.js";
 import { NoticeComponent } from "./components/notice.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
 import { TranscriptContainer } from "./components/transcript-container.js";
 import { type UserImageOptions, UserMessageComponent } from "./components/user-message.js";
+import type { ExtensionTheme } from "./extension-theme.js";
+import type { MarkdownTransformers } from "./markdown-transform.js";
 import type { Theme } from "./theme.js";
+
+/** One row of history: a message, or an extension's custom entry (drawn only by its renderer). */
+export type TranscriptItem = AgentMessage | CustomEntry;
+
+/** What extensions draw in the transcript, looked up when a row is drawn (extensions.md §6). */
+export interface TranscriptExtensions {
+	/** The renderers of a tool by name (resolvers, then the tool definition's). */
+	toolRenderers(toolName: string): ToolRenderers | undefined;
+	/** The theme renderers draw with. */
+	theme(): ExtensionTheme;
+	/** Extensions' Markdown transformers, in load order. */
+	markdownTransformers: MarkdownTransformers;
+	cwd(): string;
+	showImages(): boolean;
+}
 
 /** The status text while a run is working (extensions may replace it with `setWorkingMessage`). */
 export const WORKING_MESSAGE = "Working… (Esc to abort)";
@@ -21,6 +42,8 @@ export interface TranscriptHooks {
 	requestRender?(): void;
 	/** An extension's component for a custom message, or undefined for the default look. */
 	renderCustom?(message: CustomMessage, expanded: boolean): Component | undefined;
+	/** An extension's component for a custom entry, or undefined (the entry is then not shown). */
+	renderEntry?(entry: CustomEntry, expanded: boolean): Component | undefined;
 }
 
 /** How often a running tool's `Elapsed` time is redrawn. */
@@ -37,6 +60,8 @@ export class Transcript {
 	private readonly assistants: AssistantMessageComponent[] = [];
 	/** Replies that are a jump target in fullscreen (text, no tool call), as pi 1.4 marks them. */
 	private readonly markedReplies = new WeakSet<Component>();
+	/** Rows drawn by extensions' message and entry renderers (redrawn on Ctrl+O). */
+	private readonly rendered: ExtensionRenderedComponent[] = [];
 	private toolsExpanded = false;
 	private showThinking: boolean;
 	private imageOptions: UserImageOptions;
@@ -45,10 +70,39 @@ export class Transcript {
 	constructor(
 		private readonly theme: Theme,
 		private readonly hooks: TranscriptHooks,
-		options: { showThinking?: boolean; images?: UserImageOptions } = {},
+		options: { showThinking?: boolean; images?: UserImageOptions; extensions?: TranscriptExtensions } = {},
 	) {
 		this.showThinking = options.showThinking ?? false;
 		this.imageOptions = options.images ?? {};
+		this.extensions = options.extensions;
+	}
+
+	private readonly extensions: TranscriptExtensions | undefined;
+	private hiddenThinkingLabel: string | undefined;
+
+	/** `ctx.ui.setHiddenThinkingLabel`: the line shown for collapsed thinking blocks (undefined: the default). */
+	setHiddenThinkingLabel(label: string | undefined): void {
+		this.hiddenThinkingLabel = label;
+		for (const assistant of this.assistants) assistant.setHiddenThinkingLabel(label);
+	}
+
+	/** A tool row, drawn by extensions' renderers when they have some for it. */
+	newTool(toolCallId: string, toolName: string, args: Record<string, unknown>): ToolExecutionComponent {
+		const rendering = this.toolRendering(toolCallId, toolName);
+		return new ToolExecutionComponent(toolName, args, this.theme, this.toolsExpanded, rendering);
+	}
+
+	private toolRendering(toolCallId: string, toolName: string): ExtensionToolRenderingOptions | undefined {
+		const extensions = this.extensions;
+		if (!extensions) return undefined;
+		return {
+			toolCallId,
+			renderers: () => extensions.toolRenderers(toolName),
+			theme: () => extensions.theme(),
+			cwd: extensions.cwd(),
+			showImages: extensions.showImages(),
+			requestRender: () => this.hooks.requestRender?.(),
+		};
 	}
 
 	get expanded(): boolean {
@@ -63,6 +117,7 @@ export class Transcript {
 	setToolsExpanded(expanded: boolean): void {
 		this.toolsExpanded = expanded;
 		for (const tool of this.tools.values()) tool.setExpanded(expanded);
+		for (const row of this.rendered) row.setExpanded(expanded);
 	}
 
 	/** Ctrl+T: shows thinking blocks in full or as one line. */
@@ -101,14 +156,37 @@ export class Transcript {
 		this.tickWhileRunning();
 	}
 
-	/** Empties the chat (new session, resume, fork) and draws `messages` as history. */
-	reset(messages: readonly AgentMessage[]): void {
+	/** Empties the chat (new session, resume, fork) and draws `items` as history. */
+	reset(items: readonly TranscriptItem[]): void {
 		this.container.clear();
 		this.tools.clear();
 		this.assistants.length = 0;
+		this.rendered.length = 0;
 		this.streaming = undefined;
-		for (const message of messages) this.addHistoryMessage(message);
+		const messages: AgentMessage[] = [];
+		for (const item of items) {
+			if (isCustomEntry(item)) this.addEntry(item);
+			else {
+				messages.push(item);
+				this.addHistoryMessage(item);
+			}
+		}
 		this.completeHistoryTools(messages);
+	}
+
+	/** A custom entry drawn by its extension's renderer; nothing when there is none. */
+	private addEntry(entry: CustomEntry): void {
+		if (!this.hooks.renderEntry) return;
+		const row = new ExtensionRenderedComponent(
+			(expanded) => this.hooks.renderEntry?.(entry, expanded),
+			this.toolsExpanded,
+		);
+		if (!row.hasContent) return;
+		this.rendered.push(row);
+		// Appended while a reply streams: it goes above the reply, which is still being written.
+		const index = this.streaming ? this.container.children.indexOf(this.streaming) : -1;
+		if (index >= 0) this.container.children.splice(index, 0, row);
+		else this.container.addChild(row);
 	}
 
 	/** Appends a styled notice (info, warning, error). */
@@ -125,18 +203,25 @@ export class Transcript {
 	private addHistoryMessage(message: AgentMessage): void {
 		switch (message.role) {
 			case "user":
-				this.container.addChild(new UserMessageComponent(message.content, this.theme, this.imageOptions));
+				this.container.addChild(
+					new UserMessageComponent(
+						message.content,
+						this.theme,
+						this.imageOptions,
+						this.extensions?.markdownTransformers,
+					),
+				);
 				return;
 			case "assistant": {
 				const component = this.addAssistant();
 				this.updateAssistant(component, message);
-				this.addToolCalls(message);
+				this.addToolCalls(message, true);
 				return;
 			}
 			case "toolResult":
 				return;
 			case "bashExecution": {
-				const tool = new ToolExecutionComponent("bash", { command: message.command }, this.theme, this.toolsExpanded);
+				const tool = this.newTool(`bash-${this.container.children.length}`, "bash", { command: message.command });
 				tool.setResult(
 					{ content: [{ type: "text", text: message.output }] },
 					message.exitCode !== 0 && message.exitCode !== undefined,
@@ -146,9 +231,16 @@ export class Transcript {
 			}
 			case "custom": {
 				if (!message.display) return;
-				const custom = this.hooks.renderCustom?.(message, this.toolsExpanded);
-				if (custom) this.container.addChild(custom);
-				else this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
+				const row = this.hooks.renderCustom
+					? new ExtensionRenderedComponent(
+							(expanded) => this.hooks.renderCustom?.(message, expanded),
+							this.toolsExpanded,
+						)
+					: undefined;
+				if (row?.hasContent) {
+					this.rendered.push(row);
+					this.container.addChild(row);
+				} else this.addNotice(`${this.theme.accent(`[${message.customType}]`)} ${textOfContent(message.content)}`);
 				return;
 			}
 			case "compactionSummary":
@@ -190,21 +282,28 @@ export class Transcript {
 	}
 
 	private addAssistant(): AssistantMessageComponent {
-		const component = new AssistantMessageComponent(this.theme, { showThinking: this.showThinking });
+		const component = new AssistantMessageComponent(this.theme, {
+			showThinking: this.showThinking,
+			...(this.hiddenThinkingLabel !== undefined ? { hiddenThinkingLabel: this.hiddenThinkingLabel } : {}),
+			...(this.extensions ? { markdownTransformers: this.extensions.markdownTransformers } : {}),
+		});
 		this.assistants.push(component);
 		this.container.addChild(component);
 		return component;
 	}
 
-	private addToolCalls(message: AssistantMessage): void {
+	/** Adds (or updates) the rows of `message`'s tool calls; `complete`: the message ended. */
+	private addToolCalls(message: AssistantMessage, complete = false): void {
 		for (const content of message.content) {
 			if (content.type !== "toolCall") continue;
 			const existing = this.tools.get(content.id);
 			if (existing) {
 				existing.setArgs(content.arguments);
+				if (complete) existing.setArgsComplete();
 				continue;
 			}
-			const tool = new ToolExecutionComponent(content.name, content.arguments, this.theme, this.toolsExpanded);
+			const tool = this.newTool(content.id, content.name, content.arguments);
+			if (complete) tool.setArgsComplete();
 			this.tools.set(content.id, tool);
 			this.container.addChild(tool);
 		}
@@ -213,7 +312,7 @@ export class Transcript {
 	private toolFor(toolCallId: string, toolName: string, args: Record<string, unknown>): ToolExecutionComponent {
 		let tool = this.tools.get(toolCallId);
 		if (!tool) {
-			tool = new ToolExecutionComponent(toolName, args, this.theme, this.toolsExpanded);
+			tool = this.newTool(toolCallId, toolName, args);
 			this.tools.set(toolCallId, tool);
 			this.container.addChild(tool);
 		}
@@ -238,7 +337,7 @@ export class Transcript {
 			case "message_end":
 				if (event.message.role === "assistant") {
 					if (this.streaming) this.updateAssistant(this.streaming, event.message);
-					this.addToolCalls(event.message);
+					this.addToolCalls(event.message, true);
 					this.streaming = undefined;
 				}
 				return;
@@ -290,9 +389,13 @@ export class Transcript {
 					`Summarization failed, retrying (${event.attempt}/${event.maxAttempts}): ${event.errorMessage}`,
 				);
 				return;
+			case "entry_appended":
+				this.addEntry(event.entry);
+				return;
 			case "summarization_retry_attempt_start":
 			case "summarization_retry_finished":
 			case "bash_execution_update":
+			case "session_info_changed":
 			case "agent_end":
 			case "turn_start":
 			case "turn_end":
@@ -303,4 +406,8 @@ export class Transcript {
 			}
 		}
 	}
+}
+
+function isCustomEntry(item: TranscriptItem): item is CustomEntry {
+	return (item as { type?: unknown }).type === "custom" && "customType" in item && !("role" in item);
 }

@@ -218,8 +218,9 @@ export class TuiUIContext implements ModeUIContext {
 		if (!visible) this.app.setWorkingMessage(undefined);
 	}
 
-	setHiddenThinkingLabel(_label: string | undefined): void {
-		// Hidden thinking blocks are not labelled in this TUI; nothing to change.
+	setHiddenThinkingLabel(label: string | undefined): void {
+		this.app.transcript.setHiddenThinkingLabel(label);
+		this.app.tui.requestRender();
 	}
 
 	setWorkingMessage(message: string | undefined): void {

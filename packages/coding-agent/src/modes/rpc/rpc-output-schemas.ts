@@ -226,7 +226,7 @@ function event<K extends string>(type: K, properties: Record<string, TSchema> = 
 	return Type.Object({ type: Type.Literal(type), ...properties });
 }
 
-/** The 21 events (rpc.md §10), keyed by type; the key set is checked against `JsonEvent` at compile time. */
+/** The 23 events (rpc.md §10), keyed by type; the key set is checked against `JsonEvent` at compile time. */
 export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: TSchema } = {
 	agent_start: event("agent_start"),
 	agent_end: event("agent_end", { messages: Type.Array(AgentMessageSchema), willRetry: Type.Boolean() }),
@@ -240,6 +240,8 @@ export const RPC_EVENT_SCHEMAS: { [K in JsonEvent["type"] | "extension_error"]: 
 	}),
 	message_end: event("message_end", { message: AgentMessageSchema }),
 	bash_execution_update: event("bash_execution_update", { id: Type.Optional(JsonValue), delta: Type.String() }),
+	entry_appended: event("entry_appended", { entry: SessionEntrySchema }),
+	session_info_changed: event("session_info_changed", { name: Type.Optional(Type.String()) }),
 	tool_execution_start: event("tool_execution_start", {
 		toolCallId: Type.String(),
 		toolName: Type.String(),

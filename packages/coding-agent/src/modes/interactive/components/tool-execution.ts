@@ -1,6 +1,11 @@
 import type { AgentToolResult } from "@pi/agent-core";
 import { type Component, padToWidth, truncateToWidth, wrapTextWithAnsi } from "@pi/tui";
 import type { Theme } from "../theme.js";
+import {
+	type ExtensionToolParts,
+	ExtensionToolRendering,
+	type ExtensionToolRenderingOptions,
+} from "./extension-tool-rendering.js";
 import { renderTool, resultText, type ToolView } from "./tool-renderers.js";
 
 /**
@@ -13,14 +18,24 @@ export class ToolExecutionComponent implements Component {
 	/** When the run started and ended (ms), for the `Elapsed` / `Took` line; unset for history. */
 	private startedAt: number | undefined;
 	private endedAt: number | undefined;
+	/** The last (partial or final) result, as extensions' `renderResult` gets it. */
+	private result: AgentToolResult | undefined;
+	/** True once the call's arguments are final (the assistant message ended, or the tool started). */
+	private argsComplete = false;
+	/** Extensions' renderers of this tool, when the TUI gave a lookup. */
+	private readonly extension: ExtensionToolRendering | undefined;
+	/** True when the last render was an extension's. */
+	private drawnByExtension = false;
 
 	constructor(
 		toolName: string,
 		args: Record<string, unknown>,
 		private readonly theme: Theme,
 		expanded = false,
+		extension?: ExtensionToolRenderingOptions,
 	) {
 		this.view = { toolName, args, output: undefined, details: undefined, isError: false, done: false, expanded };
+		this.extension = extension ? new ExtensionToolRendering(extension, () => this.invalidate()) : undefined;
 	}
 
 	get toolName(): string {
@@ -32,13 +47,23 @@ export class ToolExecutionComponent implements Component {
 		this.cache = undefined;
 	}
 
+	/** The call's arguments are final (they may still change while the model streams them). */
+	setArgsComplete(): void {
+		if (this.argsComplete) return;
+		this.argsComplete = true;
+		this.cache = undefined;
+	}
+
 	setPartialResult(result: AgentToolResult): void {
+		this.result = result;
 		this.view.output = resultText(result.content);
 		this.view.details = result.details;
 		this.cache = undefined;
 	}
 
 	setResult(result: AgentToolResult, isError: boolean, now: number = Date.now()): void {
+		this.result = result;
+		this.argsComplete = true;
 		this.view.output = resultText(result.content);
 		this.view.details = result.details;
 		this.view.isError = isError;
@@ -51,6 +76,8 @@ export class ToolExecutionComponent implements Component {
 	markStarted(now: number = Date.now()): void {
 		if (this.startedAt !== undefined || this.view.done) return;
 		this.startedAt = now;
+		this.argsComplete = true;
+		this.cache = undefined;
 	}
 
 	/** True while the run is timed and not done (the transcript then redraws it as time passes). */
@@ -77,7 +104,8 @@ export class ToolExecutionComponent implements Component {
 
 	render(width: number): string[] {
 		const box = this.renderBox(width);
-		const text = this.timeText();
+		// A row an extension draws shows time only if its renderer does (it gets `durationMs`).
+		const text = this.drawnByExtension ? undefined : this.timeText();
 		const cache = this.cache;
 		if (text === undefined || !cache) return box;
 		// The time line changes every tick; the box's lines stay cached, and an unchanged frame
@@ -92,19 +120,69 @@ export class ToolExecutionComponent implements Component {
 
 	private renderBox(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
-		const rendering = renderTool(this.view, this.theme);
-		const background = this.view.isError
+		const parts = this.extensionParts();
+		this.drawnByExtension = parts !== undefined;
+		const lines = parts ? this.renderExtensionBox(parts, width) : this.renderBuiltinBox(width);
+		this.cache = { width, lines };
+		return lines;
+	}
+
+	/** What extensions draw of this row, or undefined when none draws this tool. */
+	private extensionParts(): ExtensionToolParts | undefined {
+		if (!this.extension) return undefined;
+		return this.extension.build({
+			args: this.view.args,
+			result: this.result,
+			isPartial: this.result !== undefined && !this.view.done,
+			isError: this.view.isError,
+			expanded: this.view.expanded,
+			executionStarted: this.startedAt !== undefined || this.view.done,
+			argsComplete: this.argsComplete,
+			durationMs:
+				this.startedAt !== undefined && this.endedAt !== undefined ? this.endedAt - this.startedAt : undefined,
+			outputPad: this.theme.outputPad,
+		});
+	}
+
+	private background(): (text: string) => string {
+		return this.view.isError
 			? this.theme.toolErrorBg
 			: this.view.done
 				? this.theme.toolSuccessBg
 				: this.theme.toolPendingBg;
+	}
+
+	private renderBuiltinBox(width: number): string[] {
+		const rendering = renderTool(this.view, this.theme);
+		const background = this.background();
 		const pad = " ".repeat(this.theme.outputPad);
 		const inner = Math.max(1, width - 2 * this.theme.outputPad);
 		const body: string[] = [truncateToWidth(rendering.title, inner)];
 		for (const line of rendering.body) body.push(...wrapTextWithAnsi(line, inner));
-		const lines = ["", ...body.map((line) => background(padToWidth(`${pad}${line}`, width)))];
-		this.cache = { width, lines };
-		return lines;
+		return ["", ...body.map((line) => background(padToWidth(`${pad}${line}`, width)))];
+	}
+
+	/**
+	 * An extension's call and/or result components: inside the tool box (`renderShell: "default"`,
+	 * padded, background by state), or as they are (`"self"`). A part the extension does not draw
+	 * (or whose renderer threw) keeps the built-in look.
+	 */
+	private renderExtensionBox(parts: ExtensionToolParts, width: number): string[] {
+		const builtin = renderTool(this.view, this.theme);
+		if (parts.shell === "self") {
+			const lines: string[] = [""];
+			lines.push(...(parts.call ? parts.call.render(width) : [truncateToWidth(builtin.title, width)]));
+			if (parts.result) lines.push(...parts.result.render(width));
+			else if (parts.resultFallback) for (const line of builtin.body) lines.push(...wrapTextWithAnsi(line, width));
+			return lines.map((line) => truncateToWidth(line, width));
+		}
+		const background = this.background();
+		const pad = " ".repeat(this.theme.outputPad);
+		const inner = Math.max(1, width - 2 * this.theme.outputPad);
+		const body: string[] = parts.call ? parts.call.render(inner) : [truncateToWidth(builtin.title, inner)];
+		if (parts.result) body.push(...parts.result.render(inner));
+		else if (parts.resultFallback) for (const line of builtin.body) body.push(...wrapTextWithAnsi(line, inner));
+		return ["", ...body.map((line) => background(padToWidth(`${pad}${truncateToWidth(line, inner)}`, width)))];
 	}
 }
 

@@ -1,5 +1,6 @@
 import type { ImageContent, TextContent } from "@pi/ai";
 import { type Component, Image, padToWidth, wrapTextWithAnsi } from "@pi/tui";
+import { applyMarkdownTransformers, type MarkdownTransformers } from "../markdown-transform.js";
 import type { Theme } from "../theme.js";
 
 /** How user-message images are drawn (`terminal.showImages`, `terminal.imageWidthCells`). */
@@ -20,6 +21,7 @@ export class UserMessageComponent implements Component {
 		private readonly content: string | readonly (TextContent | ImageContent)[],
 		private readonly theme: Theme,
 		imageOptions: UserImageOptions = {},
+		private readonly markdownTransformers?: MarkdownTransformers,
 	) {
 		if (typeof content === "string" || imageOptions.showImages === false) return;
 		for (const part of content) {
@@ -37,6 +39,13 @@ export class UserMessageComponent implements Component {
 		this.cache = undefined;
 	}
 
+	/** The text after extensions' Markdown transformers (`messageType: "user"`). */
+	private transformed(text: string, availableWidth: number): string {
+		const transformers = this.markdownTransformers?.() ?? [];
+		if (transformers.length === 0) return text;
+		return applyMarkdownTransformers(text, { messageType: "user", isStreaming: false, availableWidth }, transformers);
+	}
+
 	render(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const parts = typeof this.content === "string" ? [{ type: "text" as const, text: this.content }] : this.content;
@@ -44,7 +53,7 @@ export class UserMessageComponent implements Component {
 		const inner = Math.max(1, width - 2 * this.theme.outputPad);
 		const body: string[] = [];
 		for (const part of parts) {
-			if (part.type === "text") body.push(...wrapTextWithAnsi(part.text, inner));
+			if (part.type === "text") body.push(...wrapTextWithAnsi(this.transformed(part.text, inner), inner));
 			else if (this.images.length === 0) body.push(this.theme.muted(`[image: ${part.mimeType}]`));
 		}
 		if (body.length === 0) body.push("");
