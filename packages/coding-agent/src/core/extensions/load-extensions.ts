@@ -12,6 +12,7 @@ import {
 	discoverProjectExtensions,
 } from "./discover-extensions.js";
 import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
+import { findExtensionConflicts, findReplacedBuiltins } from "./extension-conflicts.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
 import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
@@ -41,6 +42,8 @@ export interface LoadedExtensions {
 	packages?: SessionPackages;
 	extensions: { path: string }[];
 	errors: { path: string; error: string }[];
+	/** Tools and flags two extensions register (1.4 refuses to start on these). */
+	conflicts: { path: string; error: string }[];
 	projectTrusted: boolean;
 }
 
@@ -170,11 +173,22 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	if (projectTrusted) await loadFiles(discoverProjectExtensions(localOptions));
 	if (packages) await loadFiles(packageExtensions(await packages.projectPhase(projectTrusted)));
 	for (const message of packages?.diagnostics() ?? []) runner.diagnostics.push(message);
+	// Before any session exists, so a left-out built-in never saw an event.
+	for (const { record, warning } of findReplacedBuiltins(runner.records)) {
+		runner.records.splice(runner.records.indexOf(record), 1);
+		extensions.splice(
+			extensions.findIndex((entry) => entry.path === record.path),
+			1,
+		);
+		runner.diagnostics.unshift(warning);
+	}
+	runner.markHandlersChanged();
 	return {
 		runner,
 		packages,
 		extensions,
 		errors: runner.loadErrors.map((error) => ({ path: error.path, error: error.error })),
+		conflicts: findExtensionConflicts(runner.records),
 		projectTrusted,
 	};
 }
