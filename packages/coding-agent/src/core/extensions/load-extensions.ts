@@ -173,6 +173,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	if (projectTrusted) await loadFiles(discoverProjectExtensions(localOptions));
 	if (packages) await loadFiles(packageExtensions(await packages.projectPhase(projectTrusted)));
 	for (const message of packages?.diagnostics() ?? []) runner.diagnostics.push(message);
+	if (packages) await registerPackageMcpServers(runner, packages, projectTrusted);
 	// Before any session exists, so a left-out built-in never saw an event.
 	for (const { record, warning } of findReplacedBuiltins(runner.records)) {
 		runner.records.splice(runner.records.indexOf(record), 1);
@@ -191,6 +192,26 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		conflicts: findExtensionConflicts(runner.records),
 		projectTrusted,
 	};
+}
+
+/** Servers of the loaded packages' mcp files join the registry the MCP extension starts servers from. */
+async function registerPackageMcpServers(
+	runner: ExtensionRunner,
+	packages: SessionPackages,
+	projectTrusted: boolean,
+): Promise<void> {
+	const loaded = packages.all().filter((pkg) => pkg.manifest?.mcp && (pkg.scope !== "project" || projectTrusted));
+	if (loaded.length === 0) return;
+	const { readPackageMcpServers } = await import("../packages/package-mcp.js");
+	const { servers, problems } = readPackageMcpServers(loaded);
+	runner.diagnostics.push(...problems);
+	for (const server of servers) {
+		try {
+			runner.mcpServers.register(server.name, server.config, server.source);
+		} catch (error) {
+			runner.diagnostics.push(`Package ${server.source}: ${(error as Error).message}`);
+		}
+	}
 }
 
 /** Says once per directory when an extension ships its own copy of a host package (it is never used). */
