@@ -53,7 +53,8 @@ describe("MCP servers from a package", () => {
 		// -ne: no extensions, so no MCP and no package server either.
 		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
 		await runPi(env, ["-ne", "-p", "hi"]);
-		const tools = ((mock.requests.at(-1)?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+		const body = mock.requests.at(-1)?.body as { tools?: { name: string }[] } | undefined;
+		const tools = (body?.tools ?? []).map((t) => t.name);
 		expect(tools).not.toContain("mcp__pkgsrv__shout");
 	});
 });
