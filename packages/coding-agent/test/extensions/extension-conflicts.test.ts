@@ -59,11 +59,10 @@ describe("loading with clashes", () => {
 				pi.registerCommand("mcp", { handler: async () => void ran.push("builtin") });
 				pi.on("session_start", () => void ran.push("builtin started"));
 			});
-			const { session, result } = await createExtensionSession(
-				tempDir(),
-				order === "builtin-first" ? [mcp, own] : [own, mcp],
-				{ noExtensions: false },
-			);
+			const { session, result } = await createExtensionSession(tempDir(), [], {
+				extensionFactories: order === "builtin-first" ? [mcp, own] : [own, mcp],
+				noExtensions: false,
+			});
 			await session.bindExtensions({});
 			await session.prompt("/mcp");
 			expect(ran, order).toEqual(["own"]);
@@ -76,16 +75,15 @@ describe("loading with clashes", () => {
 	});
 
 	it("two extensions registering one tool is a load error naming both; a built-in's tool is taken over", async () => {
-		const { result } = await createExtensionSession(
-			tempDir(),
-			[
+		const { result } = await createExtensionSession(tempDir(), [], {
+			extensionFactories: [
 				builtin("codemode", (pi) => pi.registerTool(tool("codemode"))),
 				(pi) => pi.registerTool(tool("codemode")),
 				(pi) => pi.registerTool(tool("dup")),
 				(pi) => pi.registerTool(tool("dup")),
 			],
-			{ noExtensions: false },
-		);
+			noExtensions: false,
+		});
 		expect(result.extensionsResult.errors).toEqual([
 			{ path: "<inline:3>", error: 'Tool "dup" conflicts with <inline:2>' },
 		]);
