@@ -66,6 +66,10 @@ describe("clashing package extensions", () => {
 				`Warning: Extension package "builtin:mcp": Extension ${join(dir, "index.ts")} registers command \`/mcp\`, so built-in extension \`mcp\` was not loaded.`,
 			);
 			expect(result.stderr).toContain("adapter mcp ran");
+			// The replaced built-in's --no-mcp is still a known option.
+			const noMcp = await runPi(env, ["--no-mcp", "-p", "/mcp"]);
+			expect(noMcp.code).toBe(0);
+			expect(noMcp.stderr).not.toContain("Unknown option");
 			const rpc = await runPi(env, ["--mode", "rpc"], { stdin: '{"id":"1","type":"get_commands"}\n' });
 			const response = parseJsonLines(rpc.stdout).find((line) => line.id === "1") as {
 				data: { commands: { name: string; description?: string }[] };

@@ -56,6 +56,7 @@ describe("loading with clashes", () => {
 			ran.length = 0;
 			const own = (pi: ExtensionAPI) => pi.registerCommand("mcp", { handler: async () => void ran.push("own") });
 			const mcp = builtin("mcp", (pi) => {
+				pi.registerFlag("no-mcp", { type: "boolean" });
 				pi.registerCommand("mcp", { handler: async () => void ran.push("builtin") });
 				pi.on("session_start", () => void ran.push("builtin started"));
 			});
@@ -71,6 +72,8 @@ describe("loading with clashes", () => {
 				/^Extension package "builtin:mcp": Extension <inline:own> registers command `\/mcp`/,
 			);
 			expect(result.extensionsResult.errors).toEqual([]);
+			// Its flag stays a known option.
+			expect(result.extensionsResult.runner!.getFlags().has("no-mcp"), order).toBe(true);
 		}
 	});
 

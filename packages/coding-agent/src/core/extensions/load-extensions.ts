@@ -182,6 +182,13 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 			1,
 		);
 		runner.diagnostics.unshift(warning);
+		// Its flags stay accepted on the command line (`--no-mcp` is a plain pi option in 1.4).
+		const flags = [...record.flags].filter(([name]) => !runner.records.some((other) => other.flags.has(name)));
+		if (flags.length > 0) {
+			const stub = createExtensionRecord(record.path);
+			for (const [name, options] of flags) stub.flags.set(name, options);
+			runner.records.push(stub);
+		}
 	}
 	runner.markHandlersChanged();
 	return {
