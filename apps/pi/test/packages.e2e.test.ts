@@ -283,6 +283,8 @@ describe("pi install from git and local paths", () => {
 			expect((await pi(["install", dir])).code).toBe(0);
 			const listed = await pi(["config", "--list"]);
 			expect(listed.stdout).toContain("[x] prompts/fixture-greet.md");
+			expect(listed.stdout).toContain("  [x] builtin:mcp\n");
+			expect(listed.stdout).not.toContain("builtin:builtin:");
 			const disabled = await pi(["config", "--disable", "prompts/fixture-greet.md"]);
 			expect(disabled.code).toBe(0);
 			expect(settings().packages).toEqual([{ source: "../../../cfg-pkg", prompts: ["-prompts/fixture-greet.md"] }]);

@@ -25,10 +25,10 @@ export type AppMode = "interactive" | "print" | "json" | "rpc" | "acp";
 const LATER_SUBCOMMANDS = new Set(["mcp"]);
 const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
-// The name `pi config` lists a built-in extension under (`builtin:<name>`).
-function builtinName(entry: BuiltinExtensionFactory, index: number): string {
-	if (typeof entry !== "function") return entry.name;
-	return entry.name || `builtin-${index}`;
+// The name `pi config` lists a built-in extension under (`builtin:<name>`): the entry's own name
+// without that prefix, which the binary's entries already carry.
+export function builtinName(entry: BuiltinExtensionFactory, index: number): string {
+	return (entry.name || `builtin-${index}`).replace(/^builtin:/, "");
 }
 
 function packageVersion(): string {

@@ -139,13 +139,18 @@ export async function runCli(args: Args, options: RunCliOptions): Promise<number
 	for (const diagnostic of runtime.session.sessionManager.diagnostics ?? []) warnings.push(diagnostic.message);
 	if (runtime.modelFallbackMessage) warnings.push(runtime.modelFallbackMessage);
 
+	// Two extensions claiming one tool or flag: pi 1.4 refuses to start in every mode, the TUI too.
+	const extensionFailed = runtime.diagnostics.some(
+		(diagnostic) => diagnostic.type === "error" && diagnostic.message.startsWith("Failed to load extension"),
+	);
 	// §2 step 10: non-interactive pre-flight.
-	if (mode !== "interactive") {
+	if (mode !== "interactive" || extensionFailed) {
 		let failed = false;
 		for (const diagnostic of runtime.diagnostics) {
 			process.stderr.write(`${diagnostic.type === "error" ? "Error" : "Warning"}: ${diagnostic.message}\n`);
 			if (diagnostic.type === "error") failed = true;
 		}
+		if (extensionFailed) process.stderr.write('Hint: Start without extensions using "pi -ne".\n');
 		for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
 		if (args.approve === undefined && !runtime.services.settingsManager.isProjectTrusted()) {
 			const { skippedProjectInputs, untrustedNotice } = await import("./untrusted-notice.js");

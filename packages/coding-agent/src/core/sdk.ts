@@ -233,6 +233,9 @@ export async function createAgentSessionServices(
 		diagnostics.push({ type: "warning", message: `Extension load failed: ${error.error}` });
 	}
 	for (const message of extensions.runner.diagnostics) diagnostics.push({ type: "warning", message });
+	// Unlike a failed file, two extensions claiming one tool or flag stops the run, as in pi 1.4.
+	for (const conflict of extensions.conflicts)
+		diagnostics.push({ type: "error", message: `Failed to load extension "${conflict.path}": ${conflict.error}` });
 	// Providers registered by factories were queued until the model runtime existed.
 	extensions.runner.setModelRuntime(modelRuntime);
 	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics, extensions };
@@ -527,7 +530,7 @@ async function createSessionWith(
 		session,
 		extensionsResult: {
 			extensions: extensions?.extensions ?? [],
-			errors: extensions?.errors ?? [],
+			errors: [...(extensions?.errors ?? []), ...(extensions?.conflicts ?? [])],
 			...(runner ? { runner } : {}),
 			unmatchedFlags: extensions?.runner.getUnmatchedFlags() ?? [],
 		},

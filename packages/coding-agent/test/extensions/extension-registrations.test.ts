@@ -94,7 +94,7 @@ describe("registrations", () => {
 		await run;
 	});
 
-	it("a tool named like a built-in replaces it silently; the same tool name twice: the last one wins, with a diagnostic", async () => {
+	it("a tool named like a built-in replaces it silently; the same tool name from two extensions is a conflict (pi 1.4's load error)", async () => {
 		const tool = (text: string) => ({
 			name: "bash",
 			label: "bash",
@@ -107,9 +107,10 @@ describe("registrations", () => {
 			[(pi) => pi.registerTool(tool("first")), (pi) => pi.registerTool(tool("second"))],
 			{ tools: ["bash"] },
 		);
-		expect(session.agent.state.tools.map((active) => active.description)).toEqual(["second"]);
-		expect(result.extensionsResult.runner!.diagnostics).toEqual([
-			'Tool "bash" of <inline:1> replaces the one of <inline:0>',
+		expect(session.agent.state.tools).toHaveLength(1);
+		expect(result.extensionsResult.runner!.diagnostics).toEqual([]);
+		expect(result.extensionsResult.errors).toEqual([
+			{ path: "<inline:1>", error: 'Tool "bash" conflicts with <inline:0>' },
 		]);
 	});
 });

@@ -138,6 +138,44 @@ describe("findPackageMcpConfigs (seam for package-provided MCP servers)", () => 
 	});
 });
 
+describe("readPackageMcpServers", () => {
+	it("reads a package's mcp file; a local command runs in the package folder unless cwd says otherwise", async () => {
+		const { readPackageMcpServers } = await import("../../src/core/packages/package-mcp.js");
+		write("with-mcp/package.json", JSON.stringify({ name: "m", pi: { mcp: "./mcp.json" } }));
+		write(
+			"with-mcp/mcp.json",
+			JSON.stringify({
+				mcpServers: {
+					local: { command: "node", args: ["./server.js"] },
+					elsewhere: { command: "node", cwd: "bin" },
+					remote: { url: "http://127.0.0.1:1/mcp" },
+				},
+			}),
+		);
+		write("broken/package.json", JSON.stringify({ name: "b", pi: { mcp: "./mcp.json" } }));
+		write("broken/mcp.json", "{ not json");
+		write("project/.pi/settings.json", JSON.stringify({ packages: ["../../with-mcp", "../../broken"] }));
+		const packages = resolveConfiguredPackages(
+			{ cwd: join(root, "project"), agentDir: join(root, "agent") },
+			{ user: [], project: ["../../with-mcp", "../../broken"] },
+			true,
+		);
+		const { servers, problems } = readPackageMcpServers(packages);
+		expect(servers).toEqual([
+			{
+				name: "local",
+				config: { command: "node", args: ["./server.js"], cwd: join(root, "with-mcp") },
+				source: "../../with-mcp",
+			},
+			{ name: "elsewhere", config: { command: "node", cwd: join(root, "with-mcp", "bin") }, source: "../../with-mcp" },
+			{ name: "remote", config: { url: "http://127.0.0.1:1/mcp" }, source: "../../with-mcp" },
+		]);
+		expect(problems).toEqual([
+			expect.stringMatching(/^Package \.\.\/\.\.\/broken: cannot read MCP servers from .*mcp\.json: /),
+		]);
+	});
+});
+
 describe("hostDependencyWarning", () => {
 	it("words a host package in dependencies as 1.4 does, naming the package.json", async () => {
 		const { hostDependencyWarning } = await import("../../src/core/packages/package-resolver.js");

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import type { Provider } from "@pi/ai";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { ExecResult, ExtensionAPI, ExtensionEventBus, SlashCommandInfo } from "./extension-api.js";
+import { isReplaceableExtension } from "./extension-conflicts.js";
 import type { ExtensionEventName } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
@@ -98,7 +99,8 @@ export function createExtensionAPI(
 		registerTool(tool) {
 			// Replacing a built-in tool is a feature (extensions.md §5), so it is not reported.
 			const previous = runner.records.find((other) => other !== record && other.tools.has(tool.name));
-			if (previous)
+			// While extensions load, clashes are settled once all have loaded (extension-conflicts.ts).
+			if (previous && runner.hasHost)
 				runner.diagnostics.push(`Tool "${tool.name}" of ${record.path} replaces the one of ${previous.path}`);
 			record.tools.set(tool.name, tool as never);
 			// After load the tool is active at once; during load the session picks it up when built.
@@ -111,7 +113,14 @@ export function createExtensionAPI(
 		registerCommand(name, options) {
 			const owner =
 				runner.records.find((other) => other.commands.has(name)) ?? (record.commands.has(name) ? record : undefined);
-			if (owner) {
+			// A built-in's name another extension takes is kept on both until loading ends, which
+			// then leaves the built-in out (extension-conflicts.ts).
+			const builtinClash =
+				!runner.hasHost &&
+				owner !== undefined &&
+				owner !== record &&
+				(isReplaceableExtension(owner) || isReplaceableExtension(record));
+			if (owner && !builtinClash) {
 				runner.diagnostics.push(`Command "/${name}" of ${record.path} ignored: already registered by ${owner.path}`);
 				return;
 			}

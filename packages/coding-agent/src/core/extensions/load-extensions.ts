@@ -12,6 +12,7 @@ import {
 	discoverProjectExtensions,
 } from "./discover-extensions.js";
 import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
+import { findExtensionConflicts, findReplacedBuiltins } from "./extension-conflicts.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
 import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
@@ -41,6 +42,8 @@ export interface LoadedExtensions {
 	packages?: SessionPackages;
 	extensions: { path: string }[];
 	errors: { path: string; error: string }[];
+	/** Tools and flags two extensions register (1.4 refuses to start on these). */
+	conflicts: { path: string; error: string }[];
 	projectTrusted: boolean;
 }
 
@@ -170,13 +173,52 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	if (projectTrusted) await loadFiles(discoverProjectExtensions(localOptions));
 	if (packages) await loadFiles(packageExtensions(await packages.projectPhase(projectTrusted)));
 	for (const message of packages?.diagnostics() ?? []) runner.diagnostics.push(message);
+	if (packages) await registerPackageMcpServers(runner, packages, projectTrusted);
+	// Before any session exists, so a left-out built-in never saw an event.
+	for (const { record, warning } of findReplacedBuiltins(runner.records)) {
+		runner.records.splice(runner.records.indexOf(record), 1);
+		extensions.splice(
+			extensions.findIndex((entry) => entry.path === record.path),
+			1,
+		);
+		runner.diagnostics.unshift(warning);
+		// Its flags stay accepted on the command line (`--no-mcp` is a plain pi option in 1.4).
+		const flags = [...record.flags].filter(([name]) => !runner.records.some((other) => other.flags.has(name)));
+		if (flags.length > 0) {
+			const stub = createExtensionRecord(record.path);
+			for (const [name, options] of flags) stub.flags.set(name, options);
+			runner.records.push(stub);
+		}
+	}
+	runner.markHandlersChanged();
 	return {
 		runner,
 		packages,
 		extensions,
 		errors: runner.loadErrors.map((error) => ({ path: error.path, error: error.error })),
+		conflicts: findExtensionConflicts(runner.records),
 		projectTrusted,
 	};
+}
+
+/** Servers of the loaded packages' mcp files join the registry the MCP extension starts servers from. */
+async function registerPackageMcpServers(
+	runner: ExtensionRunner,
+	packages: SessionPackages,
+	projectTrusted: boolean,
+): Promise<void> {
+	const loaded = packages.all().filter((pkg) => pkg.manifest?.mcp && (pkg.scope !== "project" || projectTrusted));
+	if (loaded.length === 0) return;
+	const { readPackageMcpServers } = await import("../packages/package-mcp.js");
+	const { servers, problems } = readPackageMcpServers(loaded);
+	runner.diagnostics.push(...problems);
+	for (const server of servers) {
+		try {
+			runner.mcpServers.register(server.name, server.config, server.source);
+		} catch (error) {
+			runner.diagnostics.push(`Package ${server.source}: ${(error as Error).message}`);
+		}
+	}
 }
 
 /** Says once per directory when an extension ships its own copy of a host package (it is never used). */

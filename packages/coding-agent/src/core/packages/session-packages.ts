@@ -132,9 +132,13 @@ export class SessionPackages {
 		return resolved;
 	}
 
-	/** The packages of this session (configured and one-run), for resource loading and `pi list`. */
+	/**
+	 * The packages of this session, for resource loading and `pi list`, in pi 1.4's precedence
+	 * (the first skill or prompt of a name wins): one-run `-e` packages, then project, then personal.
+	 */
 	all(): ResolvedPackage[] {
-		return [...this.final, ...this.temporary];
+		const project = this.final.filter((pkg) => pkg.scope === "project");
+		return [...this.temporary, ...project, ...this.final.filter((pkg) => pkg.scope !== "project")];
 	}
 
 	/** Problems of configured packages that did not load, and host-copy warnings of those that did. */

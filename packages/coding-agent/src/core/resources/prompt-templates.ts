@@ -51,7 +51,11 @@ export function loadTemplateFile(
 				?.trim() ?? "";
 		description = firstLine.length > DESCRIPTION_MAX ? `${firstLine.slice(0, DESCRIPTION_MAX)}…` : firstLine;
 	}
-	return { name: basename(filePath, ".md"), description, content: body, filePath, source };
+	// pi 1.4 trims the body after a frontmatter block (published templates end in a newline), and
+	// leaves a file without frontmatter as it is.
+	const hasFrontmatter = body.length !== text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n").length;
+	const content = hasFrontmatter ? body.trim() : body;
+	return { name: basename(filePath, ".md"), description, content, filePath, source };
 }
 
 /** Splits arguments like a simple shell: whitespace separates, quotes group (removed), no escapes. */
