@@ -91,7 +91,12 @@ describe("built-in catalogue", () => {
 		expect(models.getModel("xai", "grok-4.3")).toBeDefined();
 		expect(models.getModel("xai", "grok-4" as never)).toBeUndefined();
 		expect(models.getModel("anthropic", "claude-sonnet-4-20250514" as never)).toBeUndefined();
-		expect(BUILTIN_PROVIDER_FACTORIES.xai().models.map((model) => model.id)).toEqual(["grok-4.3", "grok-4.5", "grok-4.6", "grok-4.7"]);
+		expect(BUILTIN_PROVIDER_FACTORIES.xai().models.map((model) => model.id)).toEqual([
+			"grok-4.3",
+			"grok-4.5",
+			"grok-4.6",
+			"grok-4.7",
+		]);
 	});
 
 	it("exposes xhigh/max for the models that support them", () => {
