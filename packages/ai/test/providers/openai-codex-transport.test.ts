@@ -73,7 +73,7 @@ describe("openai-codex-responses transports", () => {
 		expect(server.mock.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 			"GET /codex/responses",
 		]);
-		expect((server.mock.requests[0]?.body as { type?: string }).type).toBe("response.create");
+		expect(server.mock.requests[0]?.body).toMatchObject({ type: "response.create" });
 		expect(server.mock.requests[0]?.headers["chatgpt-account-id"]).toBe("acct_1");
 	});
 
