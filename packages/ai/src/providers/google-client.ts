@@ -2,6 +2,7 @@ import type { GoogleGenAI } from "@google/genai";
 import type { Model } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
 import type { GoogleOptions } from "./google-options.js";
+import { nodeHttpFetch } from "./shared/node-http-fetch.js";
 
 /** The `@google/genai` module. */
 export type GoogleSdk = typeof import("@google/genai");
@@ -29,6 +30,7 @@ export function createGoogleClient(sdk: GoogleSdk, model: Model, apiKey: string,
 	return new sdk.GoogleGenAI({
 		apiKey,
 		vertexai: false,
-		httpOptions: { baseUrl: model.baseUrl, apiVersion: "", headers },
+		// nodeHttpFetch: node:http, with HTTP(S)_PROXY / NO_PROXY (the SDK's default, global fetch, has neither).
+		httpOptions: { baseUrl: model.baseUrl, apiVersion: "", headers, fetch: nodeHttpFetch },
 	});
 }
