@@ -59,7 +59,7 @@ describe("pi auth", () => {
 		await runPi(env, ["auth", "set", "anthropic"], { stdin: "sk-ant-x" });
 		const result = await runPi(env, ["--list-models", "claude"]);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(/^anthropic\//m);
+		expect(result.stdout).toMatch(/^anthropic +claude-/m);
 	});
 });
 

@@ -1,5 +1,5 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, startMock } from "./support/index.js";
@@ -21,16 +21,18 @@ afterEach(async () => {
 	env.cleanup();
 });
 
-/** The provider ids `--list-models` printed (first column, `provider/model`). */
+/** The `provider/model` ids of the `--list-models` table (header line skipped). */
+function listedModels(stdout: string): string[] {
+	return stdout
+		.split("\n")
+		.slice(1)
+		.filter(Boolean)
+		.map((line) => line.split(/\s+/).slice(0, 2).join("/"));
+}
+
+/** The provider ids `--list-models` printed (first column). */
 function listedProviders(stdout: string): string[] {
-	return [
-		...new Set(
-			stdout
-				.split("\n")
-				.filter(Boolean)
-				.map((line) => line.split("/")[0] ?? ""),
-		),
-	];
+	return [...new Set(listedModels(stdout).map((id) => id.split("/")[0] ?? ""))];
 }
 
 describe("provider catalogue", () => {
@@ -46,16 +48,17 @@ describe("provider catalogue", () => {
 	])("%s makes the %s models available and --list-models lists them", async (variable, provider, model) => {
 		const result = await runPi({ ...env, env: { ...env.env, [variable]: "test-key" } }, ["--list-models"]);
 		expect(result.code).toBe(0);
+		expect(result.stdout.split("\n")[0]).toMatch(/^provider +model +context +max-out +thinking +images$/);
 		expect(listedProviders(result.stdout)).toEqual([provider]);
-		if (model) expect(result.stdout).toContain(`${provider}/${model}`);
+		if (model) expect(listedModels(result.stdout)).toContain(`${provider}/${model}`);
 	});
 
 	it("counts AWS access keys as Bedrock credentials", async () => {
 		const result = await runPi(
 			{ ...env, env: { ...env.env, AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret" } },
-			["--list-models", "amazon-bedrock/"],
+			["--list-models", "amazon-bedrock"],
 		);
-		expect(result.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(100);
+		expect(listedModels(result.stdout).length).toBeGreaterThan(100);
 	});
 });
 
@@ -136,6 +139,115 @@ describe.each(APIS)("$api through a models.json provider", ({ api, path, key, cr
 		const result = await runPi(env, ["--model", "custom/test-model", "-p", "hi"]);
 		expect(result.code).not.toBe(0);
 		expect(result.stderr).toContain(String(status));
+	});
+});
+
+/**
+ * A loopback forward proxy for http targets: plain requests arrive with the absolute URL and are
+ * relayed; WebSocket upgrades are relayed as raw bytes. `seen` lists each request's target.
+ */
+async function startLoopbackProxy(): Promise<{ url: string; seen: string[]; server: Server }> {
+	const seen: string[] = [];
+	const server = createServer((incoming, response) => {
+		seen.push(`${incoming.method} ${incoming.url}`);
+		const target = new URL(incoming.url ?? "/");
+		const relay = httpRequest(
+			{
+				host: target.hostname,
+				port: target.port,
+				path: `${target.pathname}${target.search}`,
+				method: incoming.method,
+				headers: incoming.headers,
+			},
+			(answer) => {
+				response.writeHead(answer.statusCode ?? 502, answer.headers);
+				answer.pipe(response);
+			},
+		);
+		incoming.pipe(relay);
+	});
+	server.on("upgrade", (incoming, socket, head) => {
+		seen.push(`${incoming.method} ${incoming.url}`);
+		const target = new URL(incoming.url ?? "/");
+		const upstream = connect(Number(target.port), target.hostname, () => {
+			const headers = Object.entries(incoming.headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+			upstream.write(`GET ${target.pathname}${target.search} HTTP/1.1\r\n${headers.join("")}\r\n`);
+			upstream.write(head);
+			upstream.pipe(socket);
+			socket.pipe(upstream);
+		});
+		upstream.on("error", () => socket.destroy());
+		socket.on("error", () => upstream.destroy());
+	});
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+const BUILTIN_APIS = [
+	{ api: "anthropic-messages", path: (url: string) => url, key: "k" },
+	{ api: "openai-completions", path: (url: string) => `${url}/v1`, key: "k" },
+	{ api: "openai-responses", path: (url: string) => `${url}/v1`, key: "k" },
+	{ api: "google-generative-ai", path: (url: string) => url, key: "k" },
+];
+
+describe("proxies", () => {
+	let proxy: Awaited<ReturnType<typeof startLoopbackProxy>>;
+	beforeEach(async () => {
+		proxy = await startLoopbackProxy();
+	});
+	afterEach(() => {
+		proxy.server.closeAllConnections();
+		proxy.server.close();
+	});
+
+	it.each([...APIS, ...BUILTIN_APIS])("$api goes through HTTP_PROXY (NO_PROXY empty)", async ({ api, path, key }) => {
+		env.writeModelsJson({
+			providers: { custom: { api, baseUrl: path(mock.url), apiKey: key, models: [{ id: "test-model" }] } },
+		});
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "proxied" }] });
+		const result = await runPi({ ...env, env: { ...env.env, HTTP_PROXY: proxy.url, NO_PROXY: "", no_proxy: "" } }, [
+			"--model",
+			"custom/test-model",
+			"-p",
+			"hi",
+		]);
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("proxied\n");
+		expect(proxy.seen).toHaveLength(1);
+		expect(proxy.seen[0]).toContain(mock.url);
+	});
+
+	it("NO_PROXY keeps a host off the proxy", async () => {
+		env.writeModelsJson({
+			providers: { custom: { api: "pi-messages", baseUrl: `${mock.url}/v1`, apiKey: "k", models: [{ id: "m" }] } },
+		});
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "direct" }] });
+		const result = await runPi({ ...env, env: { ...env.env, HTTP_PROXY: proxy.url, NO_PROXY: "127.0.0.1" } }, [
+			"--model",
+			"custom/m",
+			"-p",
+			"hi",
+		]);
+		expect(result.stdout).toBe("direct\n");
+		expect(proxy.seen).toEqual([]);
+	});
+
+	it("the httpProxy setting is used when the environment names no proxy", async () => {
+		env.writeSettings({ retry: { enabled: false }, httpProxy: proxy.url });
+		env.writeModelsJson({
+			providers: {
+				custom: { api: "bedrock-converse-stream", baseUrl: mock.url, apiKey: "k", models: [{ id: "m" }] },
+			},
+		});
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "via setting" }] });
+		const result = await runPi({ ...env, env: { ...env.env, NO_PROXY: "", no_proxy: "" } }, [
+			"--model",
+			"custom/m",
+			"-p",
+			"hi",
+		]);
+		expect(result.stdout).toBe("via setting\n");
+		expect(proxy.seen).toHaveLength(1);
 	});
 });
 
@@ -235,7 +347,7 @@ describe("pi update --models", () => {
 				npm_config_registry: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`,
 			};
 			const before = await runPi({ ...env, env: { ...npmEnv, DEEPSEEK_API_KEY: "k" } }, ["--list-models"]);
-			expect(before.stdout).not.toContain("deepseek-next");
+			expect(listedModels(before.stdout)).not.toContain("deepseek/deepseek-next");
 			const update = await runPi({ ...env, env: npmEnv }, ["update", "--models"]);
 			expect(update.stderr).toBe("");
 			expect(update.code).toBe(0);
@@ -243,7 +355,7 @@ describe("pi update --models", () => {
 				"Updated the model catalogue from @earendil-works/pi-ai@9.9.9: 1 providers, 1 models\n",
 			);
 			const after = await runPi({ ...env, env: { ...npmEnv, DEEPSEEK_API_KEY: "k" } }, ["--list-models"]);
-			expect(after.stdout).toContain("deepseek/deepseek-next");
+			expect(listedModels(after.stdout)).toContain("deepseek/deepseek-next");
 		} finally {
 			registry.close();
 		}

@@ -128,7 +128,7 @@ describe("first run without a model", () => {
 		});
 		const result = await runPi(env, ["--list-models"], { extraEnv: { PI_LOCAL_SERVER_PORTS: `ollama:${port}` } });
 		expect(result.code).toBe(0);
-		expect(result.stdout).toContain("local/m");
+		expect(result.stdout).toMatch(/^local +m /m);
 		expect(probes).toBe(0);
 	});
 });

@@ -74,6 +74,12 @@ export interface Usage {
 	output: number;
 	cacheRead: number;
 	cacheWrite: number;
+	/**
+	 * Reasoning (thinking) tokens, a part of `output` (which already counts them): a number, 0
+	 * included, from the APIs that report the split (Gemini, Vertex, Chat Completions, the Responses
+	 * family); absent where the vendor does not say.
+	 */
+	reasoning?: number;
 	totalTokens: number;
 	cost: UsageCost;
 }

@@ -50,6 +50,14 @@ describe("openai-completions stream", () => {
 		}
 	});
 
+	it("speaks Mistral's dialect to a request with a Mistral-only field: usage on the finishing chunk", async () => {
+		context.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }], usage: { input: 10, output: 6 } });
+		const { chunks } = await streamChunks({ prompt_mode: "reasoning" });
+		const last = chunks.at(-1);
+		expect(last?.choices[0]?.finish_reason).toBe("stop");
+		expect(last?.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 6, total_tokens: 16 });
+	});
+
 	it("adds usage: null to chunks and a final usage chunk only when include_usage is set", async () => {
 		context.mock.enqueue({
 			type: "reply",

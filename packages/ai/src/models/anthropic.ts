@@ -127,7 +127,9 @@ export const ANTHROPIC_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); ANTHROPIC_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The Anthropic provider: `ANTHROPIC_API_KEY` (or `ANTHROPIC_OAUTH_TOKEN`), Messages API. */
 export function anthropicProvider(): Provider {
-	return catalogueProvider("anthropic", Object.values(ANTHROPIC_MODELS));
+	return catalogueProvider("anthropic");
 }

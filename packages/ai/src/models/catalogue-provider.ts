@@ -31,10 +31,9 @@ function authFor(id: CatalogueProviderId): ApiKeyAuth {
 /**
  * A built-in provider from the generated catalogue (src/models/generated and catalogue/, see
  * scripts/generate-catalogue.mjs). Its models are read and parsed from the catalogue's JSON on first read of
- * `models` and are fresh objects for every provider instance; `extraModels` (models pi carried
- * before the catalogue, kept for compatibility) are appended unless the catalogue has the same id.
+ * `models` and are fresh objects for every provider instance.
  */
-export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly Model[] = []): Provider {
+export function catalogueProvider(id: CatalogueProviderId): Provider {
 	const facts = CATALOGUE_PROVIDERS[id];
 	let models: Model[] | undefined;
 	const oauth = oauthProviderAuth(id);
@@ -52,7 +51,7 @@ export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly
 		enumerable: true,
 		configurable: true,
 		get: () => {
-			models ??= loadModels(id, catalogueOverrideJson(id) ?? readCatalogueModelsJson(id), extraModels);
+			models ??= loadModels(id, catalogueOverrideJson(id) ?? readCatalogueModelsJson(id));
 			return models;
 		},
 		set: (value: Model[]) => {
@@ -62,12 +61,7 @@ export function catalogueProvider(id: CatalogueProviderId, extraModels: readonly
 	return provider;
 }
 
-function loadModels(id: string, json: string, extraModels: readonly Model[]): Model[] {
+function loadModels(id: string, json: string): Model[] {
 	const parsed = JSON.parse(json) as Omit<Model, "provider">[];
-	const models: Model[] = parsed.map((model) => ({ ...model, provider: id }));
-	const ids = new Set(models.map((model) => model.id));
-	for (const extra of extraModels) {
-		if (!ids.has(extra.id)) models.push(structuredClone({ ...extra, provider: id }));
-	}
-	return models;
+	return parsed.map((model) => ({ ...model, provider: id }));
 }

@@ -52,7 +52,9 @@ export const CEREBRAS_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); CEREBRAS_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The Cerebras provider: `CEREBRAS_API_KEY`, OpenAI-compatible Chat Completions. */
 export function cerebrasProvider(): Provider {
-	return catalogueProvider("cerebras", Object.values(CEREBRAS_MODELS));
+	return catalogueProvider("cerebras");
 }

@@ -84,7 +84,9 @@ export const GOOGLE_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); GOOGLE_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The Google provider: `GEMINI_API_KEY`, Gemini API. */
 export function googleProvider(): Provider {
-	return catalogueProvider("google", Object.values(GOOGLE_MODELS));
+	return catalogueProvider("google");
 }

@@ -68,7 +68,9 @@ export const GROQ_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); GROQ_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The Groq provider: `GROQ_API_KEY`, OpenAI-compatible Chat Completions. */
 export function groqProvider(): Provider {
-	return catalogueProvider("groq", Object.values(GROQ_MODELS));
+	return catalogueProvider("groq");
 }

@@ -99,7 +99,9 @@ export const MISTRAL_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); MISTRAL_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The Mistral provider: `MISTRAL_API_KEY`, OpenAI-compatible Chat Completions. */
 export function mistralProvider(): Provider {
-	return catalogueProvider("mistral", Object.values(MISTRAL_MODELS));
+	return catalogueProvider("mistral");
 }

@@ -156,7 +156,9 @@ export const OPENAI_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); OPENAI_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The OpenAI provider: `OPENAI_API_KEY`, Responses API. */
 export function openaiProvider(): Provider {
-	return catalogueProvider("openai", Object.values(OPENAI_MODELS));
+	return catalogueProvider("openai");
 }

@@ -143,7 +143,9 @@ export const OPENROUTER_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); OPENROUTER_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The OpenRouter provider: `OPENROUTER_API_KEY`, OpenAI-compatible Chat Completions. */
 export function openrouterProvider(): Provider {
-	return catalogueProvider("openrouter", Object.values(OPENROUTER_MODELS));
+	return catalogueProvider("openrouter");
 }

@@ -76,7 +76,9 @@ export const XAI_MODELS = defineCatalogue(
 	},
 );
 
+// Its models are the catalogue's (pi 1.4's list, so `--list-models` shows what 1.4 does); XAI_MODELS
+// above is pi's earlier list, still exported for code that imports it, and not registered.
 /** The xAI provider: `XAI_API_KEY`, OpenAI-compatible Chat Completions. */
 export function xaiProvider(): Provider {
-	return catalogueProvider("xai", Object.values(XAI_MODELS));
+	return catalogueProvider("xai");
 }

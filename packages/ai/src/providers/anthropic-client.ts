@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { Model } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
+import { proxyAwareFetch } from "./shared/proxy-fetch.js";
 
 type AnthropicSdk = typeof import("@anthropic-ai/sdk");
 
@@ -49,6 +50,8 @@ export async function createAnthropicClient(
 		...(oauth ? { authToken: apiKey } : { apiKey }),
 		baseURL: model.baseUrl,
 		maxRetries: 0,
+		// Through a proxy when HTTP(S)_PROXY / NO_PROXY say so (the global fetch alone ignores them).
+		fetch: proxyAwareFetch,
 		dangerouslyAllowBrowser: true,
 		defaultHeaders,
 	});

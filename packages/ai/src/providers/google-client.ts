@@ -2,6 +2,7 @@ import type { GoogleGenAI } from "@google/genai";
 import type { Model } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
 import type { GoogleOptions } from "./google-options.js";
+import { proxyAwareFetch } from "./shared/proxy-fetch.js";
 
 /** The `@google/genai` module. */
 export type GoogleSdk = typeof import("@google/genai");
@@ -29,6 +30,7 @@ export function createGoogleClient(sdk: GoogleSdk, model: Model, apiKey: string,
 	return new sdk.GoogleGenAI({
 		apiKey,
 		vertexai: false,
-		httpOptions: { baseUrl: model.baseUrl, apiVersion: "", headers },
+		// Through a proxy when HTTP(S)_PROXY / NO_PROXY say so (the global fetch alone ignores them).
+		httpOptions: { baseUrl: model.baseUrl, apiVersion: "", headers, fetch: proxyAwareFetch },
 	});
 }

@@ -4,6 +4,7 @@ import type { Model } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
 import type { GoogleSdk } from "./google-client.js";
 import type { GoogleVertexOptions } from "./google-vertex-options.js";
+import { proxyAwareFetch } from "./shared/proxy-fetch.js";
 
 /** The Vertex AI API version pi speaks. */
 const VERTEX_API_VERSION = "v1";
@@ -15,7 +16,8 @@ function customBaseUrl(model: Model): string | undefined {
 }
 
 function httpOptions(sdk: GoogleSdk, model: Model, options: GoogleVertexOptions): HttpOptions {
-	const result: HttpOptions = {};
+	// Through a proxy when HTTP(S)_PROXY / NO_PROXY say so (the global fetch alone ignores them).
+	const result: HttpOptions = { fetch: proxyAwareFetch };
 	const headers = mergeHeaders(model.headers, options.headers);
 	if (headers) result.headers = headers;
 	const baseUrl = customBaseUrl(model);

@@ -4,7 +4,7 @@ import type { Context, Model, SimpleStreamOptions } from "../types.js";
 import { mergeHeaders } from "../utils/merge-headers.js";
 import { buildCodexParams, codexHeaders, codexResponsesUrl } from "./openai-codex-request.js";
 import type { OpenAICodexResponsesOptions } from "./openai-codex-responses-options.js";
-import { streamCodexOverWebSocket } from "./openai-codex-websocket.js";
+import { CodexWebSocketUnavailableError, streamCodexOverWebSocket } from "./openai-codex-websocket.js";
 import { processResponsesStream } from "./openai-responses-process-stream.js";
 import { openAIOptionsFromSimple } from "./shared/openai-simple-options.js";
 import { readOpenAIStreamItems } from "./shared/openai-stream-items.js";
@@ -16,9 +16,10 @@ export type { OpenAICodexResponsesOptions } from "./openai-codex-responses-optio
 /**
  * Streams one reply from the ChatGPT Codex endpoint (`<baseUrl>/codex/responses`, the Responses
  * wire format) with a ChatGPT access token as `options.apiKey` (its account id is sent as
- * `chatgpt-account-id`). Transport: SSE through the `openai` SDK by default; `transport:
- * "websocket"` (or "auto") sends a `response.create` message over a WebSocket and reads the same
- * events as JSON messages. Same events, usage and errors as `openai-responses`; never throws.
+ * `chatgpt-account-id`). Transport (as pi 1.4): "auto" (the default) sends a `response.create`
+ * message over a WebSocket and reads the same events as JSON messages, and goes over SSE (the
+ * `openai` SDK) when no WebSocket could be opened; "websocket" has no such fallback; "sse" is SSE
+ * only. Same events, usage and errors as `openai-responses`; never throws.
  */
 export function stream(
 	model: Model,
@@ -31,9 +32,14 @@ export function stream(
 		const params = await applyPayloadHook(buildCodexParams(model, context, options), model, options);
 		const apiKey = client.apiKey;
 		const headers = mergeHeaders(codexHeaders(apiKey, sessionId), model.headers, options.headers);
-		if (options.transport === "websocket" || options.transport === "auto") {
-			await streamCodexOverWebSocket(model.baseUrl, apiKey, headers, params, builder, signal);
-			return;
+		const transport = options.transport ?? "auto";
+		if (transport !== "sse") {
+			try {
+				await streamCodexOverWebSocket(model.baseUrl, apiKey, headers, params, builder, signal);
+				return;
+			} catch (error) {
+				if (transport === "websocket" || !(error instanceof CodexWebSocketUnavailableError)) throw error;
+			}
 		}
 		const response = await client.responses
 			.create(params as ResponseCreateParamsStreaming, {

@@ -9,6 +9,16 @@ import { proxyAgentsFor } from "./shared/proxy-agent.js";
 /** The beta flag the Codex endpoint needs for Responses over WebSocket. */
 const WEBSOCKET_BETA = "responses_websockets=2026-02-06";
 
+/**
+ * The WebSocket could not be used at all (no connection, or an endpoint without WebSocket
+ * support answered the upgrade with 404/405/426) and nothing was streamed: with transport
+ * "auto" the request goes again over SSE.
+ */
+export class CodexWebSocketUnavailableError extends Error {}
+
+/** Upgrade answers that mean "no WebSocket here", not a failed request. */
+const NO_WEBSOCKET_STATUS = new Set([404, 405, 426]);
+
 /** Terminal Responses events: the socket is done after one of them. */
 const TERMINAL = new Set(["response.completed", "response.done", "response.incomplete", "response.failed"]);
 
@@ -16,7 +26,8 @@ const TERMINAL = new Set(["response.completed", "response.done", "response.incom
  * Sends one `response.create` over a WebSocket (the `ws` package, loaded on first use) and feeds
  * the JSON messages that come back, each a Responses stream event, to `processResponsesStream`.
  * A refused upgrade throws `<status> <vendor text>`; an `error` message throws its code and text;
- * a socket that closes before a terminal event throws. The socket is closed when the reply ends,
+ * a socket that closes before a terminal event throws; a socket that never opened throws
+ * `CodexWebSocketUnavailableError`. The socket is closed when the reply ends,
  * fails or `signal` fires.
  */
 export async function streamCodexOverWebSocket(
@@ -40,6 +51,7 @@ export async function streamCodexOverWebSocket(
 	let failure: Error | undefined;
 	let finished = false;
 	let wake: (() => void) | undefined;
+	let opened = false;
 	const notify = (): void => {
 		wake?.();
 		wake = undefined;
@@ -61,9 +73,16 @@ export async function streamCodexOverWebSocket(
 		response.on("data", (chunk: string) => {
 			body += chunk;
 		});
-		response.on("end", () => stop(new Error(`${response.statusCode} ${vendorText(body) || response.statusMessage}`)));
+		response.on("end", () => {
+			const text = `${response.statusCode} ${vendorText(body) || response.statusMessage}`;
+			const unavailable = NO_WEBSOCKET_STATUS.has(response.statusCode ?? 0);
+			stop(unavailable ? new CodexWebSocketUnavailableError(text) : new Error(text));
+		});
 	});
-	socket.on("open", () => socket.send(JSON.stringify({ type: "response.create", ...params, stream: undefined })));
+	socket.on("open", () => {
+		opened = true;
+		socket.send(JSON.stringify({ type: "response.create", ...params, stream: undefined }));
+	});
 	socket.on("message", (data) => {
 		let event: { type?: unknown; error?: { code?: string; message?: string }; status?: number };
 		try {
@@ -81,7 +100,9 @@ export async function streamCodexOverWebSocket(
 		if (typeof event.type === "string" && TERMINAL.has(event.type)) finished = true;
 		notify();
 	});
-	socket.on("error", (error) => stop(error));
+	socket.on("error", (error) =>
+		stop(opened ? error : new CodexWebSocketUnavailableError(error.message || "Codex WebSocket connection failed")),
+	);
 	socket.on("close", () =>
 		stop(finished ? undefined : new Error("Codex WebSocket closed before the response was complete")),
 	);
@@ -99,7 +120,12 @@ export async function streamCodexOverWebSocket(
 		}
 	}
 	try {
-		await processResponsesStream(batches(), builder);
+		try {
+			await processResponsesStream(batches(), builder);
+		} catch (error) {
+			// The socket's own failure says more than "the stream ended early" (and keeps its class).
+			throw failure ?? error;
+		}
 		if (failure) throw failure;
 	} finally {
 		signal?.removeEventListener("abort", onAbort);

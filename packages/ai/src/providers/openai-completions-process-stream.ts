@@ -39,6 +39,8 @@ export function mapCompletionsUsage(usage: CompletionUsage): UsageUpdate {
 		output,
 		cacheRead: cached,
 		cacheWrite: 0,
+		// A part of completion_tokens, which already counts it.
+		reasoning: usage.completion_tokens_details?.reasoning_tokens ?? 0,
 		totalTokens: usage.total_tokens ?? input + output + cached,
 	};
 }

@@ -23,6 +23,8 @@ export function mapResponsesUsage(usage: ResponseUsage): UsageUpdate {
 		output: usage.output_tokens,
 		cacheRead: cached,
 		cacheWrite: 0,
+		// A part of output_tokens, which already counts it.
+		reasoning: usage.output_tokens_details?.reasoning_tokens ?? 0,
 		totalTokens: usage.total_tokens,
 	};
 }

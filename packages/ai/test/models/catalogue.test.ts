@@ -84,11 +84,19 @@ describe("built-in catalogue", () => {
 		expect(a.models[0]!.input).not.toBe(b.models[0]!.input);
 	});
 
-	it("keeps the models pi carried before the catalogue", () => {
+	it("registers pi 1.4's models only, not pi's earlier lists (--list-models counts as 1.4)", () => {
 		const models = builtinModels();
 		expect(models.getModel("anthropic", "claude-opus-4-6")).toBeDefined();
 		expect(models.getModel("openai", "gpt-5.2")).toBeDefined();
-		expect(models.getModel("xai", "grok-4")).toBeDefined();
+		expect(models.getModel("xai", "grok-4.3")).toBeDefined();
+		expect(models.getModel("xai", "grok-4" as never)).toBeUndefined();
+		expect(models.getModel("anthropic", "claude-sonnet-4-20250514" as never)).toBeUndefined();
+		expect(BUILTIN_PROVIDER_FACTORIES.xai().models.map((model) => model.id)).toEqual([
+			"grok-4.3",
+			"grok-4.5",
+			"grok-4.6",
+			"grok-4.7",
+		]);
 	});
 
 	it("exposes xhigh/max for the models that support them", () => {

@@ -476,7 +476,12 @@ async function createSessionWith(
 	const agent: Agent = new Agent({
 		initialState: { model, thinkingLevel, tools, messages: context.messages },
 		streamFn: withIdleTimeout(
-			(streamModel, context, streamOptions) => modelRuntime.streamSimple(streamModel, context, streamOptions),
+			// The `transport` setting (Codex: WebSocket or SSE) applies to every request of the session.
+			(streamModel, context, streamOptions) =>
+				modelRuntime.streamSimple(streamModel, context, {
+					...streamOptions,
+					transport: streamOptions?.transport ?? settingsManager.getTransport(),
+				}),
 			settingsManager.getHttpIdleTimeoutMs(),
 		),
 		convertToLlm: settingsManager.getImageSettings().blockImages

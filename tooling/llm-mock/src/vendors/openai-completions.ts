@@ -97,13 +97,20 @@ function reasoningFieldOf(reply: PlannedReply, context: RenderContext): MockReas
 }
 
 /**
- * A request from Mistral's SDK gets Mistral's dialect of the stream (docs.mistral.ai, "Function
- * calling" and "Chat" streaming examples): each tool call whole in one delta, and `usage` on the
- * chunk that carries `finish_reason`, with no `stream_options` needed.
+ * A Mistral request gets Mistral's dialect of the stream (docs.mistral.ai, "Function calling" and
+ * "Chat" streaming examples): each tool call whole in one delta, and `usage` on the chunk that
+ * carries `finish_reason`, with no `stream_options` needed. Mistral's chat API shares this path; a
+ * request is Mistral's when it comes from Mistral's SDK (user agent `mistral-client-typescript/…`)
+ * or carries a field only Mistral's chat API defines (clients with their own HTTP code, such as
+ * pi 1.4's, send `prompt_mode` for reasoning models).
  */
 function isMistralClient(context: RenderContext): boolean {
-	return /^mistral-client/.test(context.request.headers["user-agent"] ?? "");
+	if (/^mistral-client/.test(context.request.headers["user-agent"] ?? "")) return true;
+	return MISTRAL_ONLY_FIELDS.some((field) => field in context.body);
 }
+
+/** Request fields of Mistral's chat completions that OpenAI's does not have. */
+const MISTRAL_ONLY_FIELDS = ["prompt_mode", "safe_prompt", "random_seed"];
 
 /** The deltas of the whole turn, in order, before the finishing chunk. */
 function deltaSteps(

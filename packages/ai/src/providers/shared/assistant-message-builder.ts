@@ -30,6 +30,7 @@ export interface UsageUpdate {
 	output?: number;
 	cacheRead?: number;
 	cacheWrite?: number;
+	reasoning?: number;
 	totalTokens?: number;
 }
 
@@ -171,6 +172,7 @@ export class AssistantMessageBuilder {
 		if (update.output !== undefined) usage.output = update.output;
 		if (update.cacheRead !== undefined) usage.cacheRead = update.cacheRead;
 		if (update.cacheWrite !== undefined) usage.cacheWrite = update.cacheWrite;
+		if (update.reasoning !== undefined) setReasoning(usage, update.reasoning);
 		usage.totalTokens = update.totalTokens ?? usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
 		calculateCost(this.model, usage);
 		this.usageCopy = undefined;
@@ -266,4 +268,21 @@ const ALWAYS_REPARSE_CHARS = 4096;
 function shouldReparse(open: OpenBlock): boolean {
 	const length = open.argumentsJson.length;
 	return length <= ALWAYS_REPARSE_CHARS || length - open.parsedLength >= open.parsedLength * 0.1;
+}
+
+/**
+ * Sets `usage.reasoning`, the first time moving `totalTokens` and `cost` behind it, so the
+ * serialized usage reads input, output, cacheRead, cacheWrite, reasoning, totalTokens, cost as
+ * pi 1.4's session and JSON-mode records do.
+ */
+function setReasoning(usage: Usage, reasoning: number): void {
+	if (usage.reasoning === undefined) {
+		const { totalTokens, cost } = usage;
+		const movable = usage as Partial<Pick<Usage, "totalTokens" | "cost">>;
+		delete movable.totalTokens;
+		delete movable.cost;
+		usage.reasoning = reasoning;
+		usage.totalTokens = totalTokens;
+		usage.cost = cost;
+	} else usage.reasoning = reasoning;
 }

@@ -13,8 +13,10 @@ import { openaiResponses } from "./openai-responses.js";
 export const openaiCodexResponses: ApiUnderTest = {
 	...openaiResponses,
 	api: "openai-codex-responses",
-	stream,
-	streamSimple,
+	// The SSE transport: the suite's HTTP faults (headers, split bodies, drops) are SSE's. The
+	// default ("auto", WebSocket first) is tested in test/providers/openai-codex-transport.test.ts.
+	stream: (model, context, options) => stream(model, context, { transport: "sse", ...options }),
+	streamSimple: (model, context, options) => streamSimple(model, context, { transport: "sse", ...options }),
 	makeModel(mockUrl: string, overrides: Partial<Model> = {}): Model {
 		return gpt5MiniMockModel("openai-codex-responses", "GPT-5 mini via Codex (mock)", mockUrl, {
 			provider: "openai-codex",
