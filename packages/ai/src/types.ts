@@ -191,7 +191,7 @@ export interface OpenAICompletionsCompat {
 	reasoningEffortMap?: Partial<Record<ThinkingLevel, string>>;
 	/** Send `stream_options.include_usage`. Default true. */
 	supportsUsageInStreaming?: boolean;
-	/** Send `strict` on tool definitions. Default true. */
+	/** Send `strict: false` on tool definitions. Default false: not every server accepts the field. */
 	supportsStrictMode?: boolean;
 	/** Default "max_completion_tokens". */
 	maxTokensField?: "max_completion_tokens" | "max_tokens";
@@ -216,6 +216,8 @@ export interface OpenAIResponsesCompat {
 	supportsDeveloperRole?: boolean;
 	/** Default true. */
 	supportsLongCacheRetention?: boolean;
+	/** Send `strict: false` on function tools. Default false: not every server accepts the field. */
+	supportsStrictMode?: boolean;
 }
 
 /**
@@ -263,8 +265,8 @@ export interface Model<TApi extends Api = Api> {
 	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
 	/** Prompt-cache lifetimes the vendor offers, in seconds (e.g. `{ short: 300, long: 3600 }`). */
 	promptCache?: { short?: number; long?: number };
-	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). */
-	thinkingLevelMap?: Partial<Record<ThinkingLevel, string | null>>;
+	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). `off`: the value that turns reasoning off (null: it cannot be turned off). */
+	thinkingLevelMap?: Partial<Record<ThinkingLevelOrOff, string | null>>;
 	/**
 	 * Fields merged into every request body (openai-completions and openai-responses only; other
 	 * APIs ignore them). Request fields pi sets itself are overwritten by them.

@@ -47,7 +47,7 @@ export function buildCodexParams(
 	context: Context,
 	options: OpenAICodexResponsesOptions,
 ): ResponsesParams & Record<string, unknown> {
-	const params = buildResponsesParams(model, { ...context, systemPrompt: undefined }, options);
+	const params = buildResponsesParams(model, { ...context, systemPrompt: undefined }, options, true);
 	const { max_output_tokens: _dropped, ...rest } = params;
 	return {
 		...rest,

@@ -36,7 +36,9 @@ const DEFAULTS: ResolvedCompletionsCompat = {
 	supportsReasoningEffort: true,
 	reasoningEffortMap: {},
 	supportsUsageInStreaming: true,
-	supportsStrictMode: true,
+	// Off unless the model's compat says so: speaking the OpenAI wire format does not mean the
+	// server accepts the `strict` field on tools (pi 1.4 sends none by default either).
+	supportsStrictMode: false,
 	maxTokensField: "max_completion_tokens",
 	requiresToolResultName: false,
 	requiresAssistantAfterToolResult: false,

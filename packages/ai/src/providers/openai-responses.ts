@@ -34,7 +34,7 @@ export function stream(
 }
 
 /**
- * `stream` with a uniform thinking level (ai.md §7.2): off or omitted sends no `reasoning`;
+ * `stream` with a uniform thinking level (ai.md §7.2): off or omitted sends `reasoning: { effort: "none" }` on a reasoning model (see buildResponsesParams);
  * other levels are clamped to what the model supports (xhigh → high unless supported) and sent
  * as `reasoning: { effort, summary: "auto" }` with encrypted reasoning included.
  * `maxTokens` defaults to `min(model.maxTokens, 32000)`.

@@ -13,7 +13,7 @@ describe("detectCompletionsCompat", () => {
 			supportsDeveloperRole: true,
 			supportsReasoningEffort: true,
 			supportsUsageInStreaming: true,
-			supportsStrictMode: true,
+			supportsStrictMode: false,
 			maxTokensField: "max_completion_tokens",
 			requiresToolResultName: false,
 			requiresAssistantAfterToolResult: false,

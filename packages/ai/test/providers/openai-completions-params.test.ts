@@ -56,10 +56,11 @@ describe("buildCompletionsParams per compat flag", () => {
 		expect(build(context, {}, { reasoning: false }).messages[0]).toEqual({ role: "system", content: "sys" });
 	});
 
-	it("sends strict on tools only when supportsStrictMode is not false", () => {
+	it("sends strict on tools only when the model's compat sets supportsStrictMode (as pi 1.4)", () => {
 		const context = { messages: [user("hi")], tools: [tool] };
-		expect(build(context).tools?.[0]).toMatchObject({ function: { strict: false } });
+		expect(build(context).tools?.[0]).not.toHaveProperty("function.strict");
 		expect(build(context, { supportsStrictMode: false }).tools?.[0]).not.toHaveProperty("function.strict");
+		expect(build(context, { supportsStrictMode: true }).tools?.[0]).toMatchObject({ function: { strict: false } });
 	});
 
 	it("adds the tool name when requiresToolResultName and bridges tool result → user when required", () => {

@@ -80,7 +80,7 @@ describe("openai-completions stream", () => {
 			tools: [
 				{
 					type: "function",
-					function: { name: "read", description: "Read a file", parameters: readTool.parameters, strict: false },
+					function: { name: "read", description: "Read a file", parameters: readTool.parameters },
 				},
 			],
 		});

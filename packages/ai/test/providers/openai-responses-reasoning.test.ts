@@ -16,7 +16,7 @@ async function sentBody(run: (model: Model) => ReturnType<typeof streamSimple>, 
 
 describe("openai-responses streamSimple reasoning mapping (ai.md §7.2)", () => {
 	const table: [ThinkingLevel | "off", string | undefined][] = [
-		["off", undefined],
+		["off", "none"],
 		["minimal", "minimal"],
 		["low", "low"],
 		["medium", "medium"],
@@ -27,7 +27,8 @@ describe("openai-responses streamSimple reasoning mapping (ai.md §7.2)", () => 
 	it.each(table)("%s → effort %s on a model without xhigh", async (level, effort) => {
 		const options = level === "off" ? { apiKey: "k" } : { apiKey: "k", reasoning: level };
 		const sent = await sentBody((model) => streamSimple(model, context, options));
-		if (effort === undefined) expect(sent).toEqual({ reasoning: undefined, include: undefined });
+		// Off still names an effort ("none", as pi 1.4), but without a summary or encrypted reasoning.
+		if (level === "off") expect(sent).toEqual({ reasoning: { effort }, include: undefined });
 		else expect(sent).toEqual({ reasoning: { effort, summary: "auto" }, include: ["reasoning.encrypted_content"] });
 	});
 
@@ -46,6 +47,14 @@ describe("openai-responses streamSimple reasoning mapping (ai.md §7.2)", () => 
 				})
 			).reasoning,
 		).toEqual({ effort: "xhigh", summary: "auto" });
+	});
+
+	it("thinking off: thinkingLevelMap.off replaces \"none\", null sends nothing, Copilot sends nothing", async () => {
+		const off = (overrides: Partial<Model>) => sentBody((model) => streamSimple(model, context, { apiKey: "k" }), overrides);
+		expect(await off({ thinkingLevelMap: { off: "minimal" } })).toEqual({ reasoning: { effort: "minimal" }, include: undefined });
+		expect(await off({ thinkingLevelMap: { off: null } })).toEqual({ reasoning: undefined, include: undefined });
+		expect(await off({ provider: "github-copilot" })).toEqual({ reasoning: undefined, include: undefined });
+		expect(await off({ reasoning: false })).toEqual({ reasoning: undefined, include: undefined });
 	});
 
 	it("sends nothing for non-reasoning models", async () => {
