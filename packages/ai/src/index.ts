@@ -136,6 +136,7 @@ export {
 	IMAGE_OMITTED_PLACEHOLDER,
 	NO_TOOL_RESULT_TEXT,
 	sanitizeToolCallId,
+	TOOL_IMAGE_OMITTED_PLACEHOLDER,
 	transformMessages,
 } from "./transform-messages.js";
 export { StringEnum } from "./typebox.js";

@@ -25,8 +25,11 @@ export interface TransformMessagesOptions {
 	thinkingAsText?: boolean;
 }
 
-/** Text that replaces an image sent to a model without image input (ai.md §5.1). */
+/** Text that replaces an image of a user message sent to a model without image input (ai.md §5.1). */
 export const IMAGE_OMITTED_PLACEHOLDER = "(image omitted: model does not support images)";
+
+/** Text that replaces an image of a tool result sent to a model without image input (pi 1.4's words). */
+export const TOOL_IMAGE_OMITTED_PLACEHOLDER = "(tool image omitted: model does not support images)";
 
 /** Text of the synthetic result inserted for a tool call that never got one (ai.md §8 rule 6). */
 export const NO_TOOL_RESULT_TEXT = "No result provided";
@@ -164,18 +167,33 @@ function syntheticToolResult(call: ToolCall): ToolResultMessage {
 	};
 }
 
-function replaceImages(content: (TextContent | ImageContent)[]): (TextContent | ImageContent)[] | undefined {
+/** Each run of images (and placeholders already there) becomes one placeholder, as pi 1.4 sends it. */
+function replaceImages(
+	content: (TextContent | ImageContent)[],
+	placeholder: string,
+): (TextContent | ImageContent)[] | undefined {
 	if (!content.some((block) => block.type === "image")) return undefined;
-	return content.map((block) => (block.type === "image" ? { type: "text", text: IMAGE_OMITTED_PLACEHOLDER } : block));
+	const result: (TextContent | ImageContent)[] = [];
+	let afterPlaceholder = false;
+	for (const block of content) {
+		if (block.type === "image") {
+			if (!afterPlaceholder) result.push({ type: "text", text: placeholder });
+			afterPlaceholder = true;
+			continue;
+		}
+		result.push(block);
+		afterPlaceholder = block.text === placeholder;
+	}
+	return result;
 }
 
 function withoutImagesUser(message: UserMessage): UserMessage {
 	if (typeof message.content === "string") return message;
-	const content = replaceImages(message.content);
+	const content = replaceImages(message.content, IMAGE_OMITTED_PLACEHOLDER);
 	return content ? { ...message, content } : message;
 }
 
 function withoutImagesToolResult(message: ToolResultMessage): ToolResultMessage {
-	const content = replaceImages(message.content);
+	const content = replaceImages(message.content, TOOL_IMAGE_OMITTED_PLACEHOLDER);
 	return content ? { ...message, content } : message;
 }

@@ -3,6 +3,7 @@ import {
 	IMAGE_OMITTED_PLACEHOLDER,
 	NO_TOOL_RESULT_TEXT,
 	sanitizeToolCallId,
+	TOOL_IMAGE_OMITTED_PLACEHOLDER,
 	transformMessages,
 } from "../src/transform-messages.js";
 import type { Message, ToolResultMessage } from "../src/types.js";
@@ -178,13 +179,29 @@ describe("transformMessages", () => {
 				{ type: "text", text: IMAGE_OMITTED_PLACEHOLDER },
 			],
 		});
+		// Tool-result images get pi 1.4's own words.
 		expect(out[2]).toMatchObject({
 			content: [
 				{ type: "text", text: "shot" },
+				{ type: "text", text: TOOL_IMAGE_OMITTED_PLACEHOLDER },
+			],
+		});
+		expect(TOOL_IMAGE_OMITTED_PLACEHOLDER).toBe("(tool image omitted: model does not support images)");
+		expect(transformMessages(messages, testModel())[0]).toBe(messages[0]);
+	});
+
+	it("collapses a run of images into one placeholder, as pi 1.4 does", () => {
+		const image = { type: "image" as const, data: "AAAA", mimeType: "image/png" };
+		const messages: Message[] = [
+			{ role: "user", content: [image, image, { type: "text", text: "x" }, image], timestamp: 1 },
+		];
+		expect(transformMessages(messages, testModel({ input: ["text"] }))[0]).toMatchObject({
+			content: [
+				{ type: "text", text: IMAGE_OMITTED_PLACEHOLDER },
+				{ type: "text", text: "x" },
 				{ type: "text", text: IMAGE_OMITTED_PLACEHOLDER },
 			],
 		});
-		expect(transformMessages(messages, testModel())[0]).toBe(messages[0]);
 	});
 
 	it("does not mutate its input", () => {

@@ -29,7 +29,10 @@ export function stream(
 		model,
 		options,
 		async ({ client, builder, signal }) => {
-			const built = { ...buildResponsesParams(model, context, options, true), model: resolveAzureDeployment(model, options) };
+			const built = {
+				...buildResponsesParams(model, context, options, true),
+				model: resolveAzureDeployment(model, options),
+			};
 			const params = await applyPayloadHook(built, model, options);
 			const response = await client.responses.create(params as ResponseCreateParamsStreaming, { signal }).asResponse();
 			await processResponsesStream(readOpenAIStreamItems(response) as AsyncIterable<ResponseStreamEvent[]>, builder);

@@ -35,7 +35,8 @@ export function buildResponsesParams(
 	};
 	if (options?.maxTokens !== undefined) params.max_output_tokens = options.maxTokens;
 	if (options?.temperature !== undefined) params.temperature = options.temperature;
-	if (context.tools && context.tools.length > 0) params.tools = convertResponsesTools(context.tools, compat.supportsStrictMode ?? supportsStrictModeDefault);
+	if (context.tools && context.tools.length > 0)
+		params.tools = convertResponsesTools(context.tools, compat.supportsStrictMode ?? supportsStrictModeDefault);
 	const level = options?.reasoningEffort;
 	if (model.reasoning && level !== undefined) {
 		const summary = options?.reasoningSummary === undefined ? "auto" : options.reasoningSummary;

@@ -112,7 +112,7 @@ describe("convertResponsesInput", () => {
 		});
 		const textOnly = testModel({ api: "openai-responses", input: ["text"] });
 		expect(convert(context, textOnly).at(-1)).toMatchObject({
-			output: "see\n(image omitted: model does not support images)",
+			output: "see\n(tool image omitted: model does not support images)",
 		});
 	});
 

@@ -49,9 +49,13 @@ describe("openai-responses streamSimple reasoning mapping (ai.md §7.2)", () => 
 		).toEqual({ effort: "xhigh", summary: "auto" });
 	});
 
-	it("thinking off: thinkingLevelMap.off replaces \"none\", null sends nothing, Copilot sends nothing", async () => {
-		const off = (overrides: Partial<Model>) => sentBody((model) => streamSimple(model, context, { apiKey: "k" }), overrides);
-		expect(await off({ thinkingLevelMap: { off: "minimal" } })).toEqual({ reasoning: { effort: "minimal" }, include: undefined });
+	it('thinking off: thinkingLevelMap.off replaces "none", null sends nothing, Copilot sends nothing', async () => {
+		const off = (overrides: Partial<Model>) =>
+			sentBody((model) => streamSimple(model, context, { apiKey: "k" }), overrides);
+		expect(await off({ thinkingLevelMap: { off: "minimal" } })).toEqual({
+			reasoning: { effort: "minimal" },
+			include: undefined,
+		});
 		expect(await off({ thinkingLevelMap: { off: null } })).toEqual({ reasoning: undefined, include: undefined });
 		expect(await off({ provider: "github-copilot" })).toEqual({ reasoning: undefined, include: undefined });
 		expect(await off({ reasoning: false })).toEqual({ reasoning: undefined, include: undefined });

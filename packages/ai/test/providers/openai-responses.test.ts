@@ -99,9 +99,7 @@ describe("openai-responses stream", () => {
 			stream: true,
 			store: false,
 			max_output_tokens: 300,
-			tools: [
-				{ type: "function", name: "read", description: "Read a file", parameters: readTool.parameters },
-			],
+			tools: [{ type: "function", name: "read", description: "Read a file", parameters: readTool.parameters }],
 			prompt_cache_key: "session-1",
 			service_tier: "flex",
 			// A reasoning model with no effort asked for is told "none" (as pi 1.4); no compat → no `strict`.
