@@ -141,6 +141,7 @@ export {
 } from "./transform-messages.js";
 export { StringEnum } from "./typebox.js";
 export type {
+	AnthropicMessagesCompat,
 	Api,
 	AssistantMessage,
 	AssistantMessageEvent,

@@ -220,6 +220,14 @@ export interface OpenAIResponsesCompat {
 	supportsStrictMode?: boolean;
 }
 
+/** Quirks of Anthropic Messages servers. */
+export interface AnthropicMessagesCompat {
+	/** Send `eager_input_streaming: true` on tool definitions. Default true. */
+	supportsEagerToolInputStreaming?: boolean;
+	/** Put the prompt-cache breakpoint on the last tool definition. Default true. */
+	supportsCacheControlOnTools?: boolean;
+}
+
 /**
  * Prices of a long prompt, USD per million tokens: they replace the base prices for the whole
  * request once its prompt (input + cache read + cache write tokens) exceeds `inputTokensAbove`.
@@ -261,8 +269,8 @@ export interface Model<TApi extends Api = Api> {
 	/** Max output tokens. */
 	maxTokens: number;
 	headers?: Record<string, string>;
-	/** Only for openai-completions and openai-responses. */
-	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat;
+	/** Quirks of the server: for openai-completions, openai-responses and anthropic-messages. */
+	compat?: OpenAICompletionsCompat | OpenAIResponsesCompat | AnthropicMessagesCompat;
 	/** Prompt-cache lifetimes the vendor offers, in seconds (e.g. `{ short: 300, long: 3600 }`). */
 	promptCache?: { short?: number; long?: number };
 	/** A string is the vendor value to send for that level; null marks the level unsupported (ai.md §7.1). `off`: the value that turns reasoning off (null: it cannot be turned off). */

@@ -1,7 +1,7 @@
 import type { MessageCreateParamsStreaming, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { defaultSimpleMaxTokens } from "../simple-max-tokens.js";
 import { supportsAdaptiveThinking } from "../thinking-levels.js";
-import type { Context, Model } from "../types.js";
+import type { AnthropicMessagesCompat, Context, Model } from "../types.js";
 import { sanitizeSurrogates } from "../utils/sanitize-unicode.js";
 import { anthropicCacheControl, markLastUserTurnForCaching } from "./anthropic-cache-control.js";
 import { convertAnthropicMessages } from "./anthropic-convert-messages.js";
@@ -62,6 +62,7 @@ function userId(options: AnthropicOptions): string | undefined {
 export function buildAnthropicParams(model: Model, context: Context, options: AnthropicOptions): AnthropicRequestBody {
 	const messages = convertAnthropicMessages(context.messages, model);
 	const cacheControl = anthropicCacheControl(model.baseUrl, options.cacheRetention);
+	const compat = (model.compat ?? {}) as AnthropicMessagesCompat;
 	if (cacheControl) markLastUserTurnForCaching(messages, cacheControl);
 	const system = systemBlocks(context, options, model);
 	const user = userId(options);
@@ -71,7 +72,14 @@ export function buildAnthropicParams(model: Model, context: Context, options: An
 		messages,
 		stream: true,
 		...(system ? { system } : {}),
-		...(context.tools && context.tools.length > 0 ? { tools: convertAnthropicTools(context.tools) } : {}),
+		...(context.tools && context.tools.length > 0
+			? {
+					tools: convertAnthropicTools(context.tools, {
+						eagerInputStreaming: compat.supportsEagerToolInputStreaming !== false,
+						cacheControl: compat.supportsCacheControlOnTools !== false ? cacheControl : undefined,
+					}),
+				}
+			: {}),
 		...(options.toolChoice ? { tool_choice: convertAnthropicToolChoice(options.toolChoice) } : {}),
 		...thinkingFields(model, options),
 		...(user ? { metadata: { user_id: user } } : {}),

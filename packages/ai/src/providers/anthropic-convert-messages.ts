@@ -57,14 +57,25 @@ function assistantContent(message: AssistantMessage): ContentBlockParam[] {
 	});
 }
 
+/** Note put before a tool result's images when it has no text (as pi 1.4 sends it). */
+export const TOOL_RESULT_IMAGE_ONLY_TEXT = "(see attached image)";
+
+/**
+ * A tool result as pi 1.4 sends it: text-only content as one string (texts joined by newlines),
+ * content with images as blocks led by a note when there is no text, and `is_error` always.
+ */
 function toolResultBlock(message: ToolResultMessage): ToolResultBlockParam {
-	const content = userContent(message.content);
-	return {
-		type: "tool_result",
-		tool_use_id: message.toolCallId,
-		...(content.length > 0 ? { content } : {}),
-		...(message.isError ? { is_error: true } : {}),
-	};
+	const hasImages = message.content.some((block) => block.type === "image");
+	let content: ToolResultBlockParam["content"];
+	if (!hasImages) {
+		content = sanitizeSurrogates(message.content.map((block) => (block.type === "text" ? block.text : "")).join("\n"));
+	} else {
+		const blocks = userContent(message.content);
+		content = blocks.some((block) => block.type === "text")
+			? blocks
+			: [{ type: "text", text: TOOL_RESULT_IMAGE_ONLY_TEXT }, ...blocks];
+	}
+	return { type: "tool_result", tool_use_id: message.toolCallId, content, is_error: message.isError };
 }
 
 /** Anthropic tool ids: `[A-Za-z0-9_-]`, at most 64 characters (ai.md §8.4). */
