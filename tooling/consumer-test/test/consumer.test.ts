@@ -146,7 +146,7 @@ describe("the packages installed from their tarballs", () => {
 			timeoutMs: 20_000,
 		});
 		expect(result.stderr).toBe("");
-		expect(result.stdout).toMatch(/^deepseek\/\S+/m);
+		expect(result.stdout).toMatch(/^deepseek +deepseek-\S+/m);
 		expect(result.code).toBe(0);
 	});
 
