@@ -93,7 +93,7 @@ describe("anthropic-messages: tools and tool results as pi 1.4 sends them", () =
 				result([{ type: "image", data: "AAAA", mimeType: "image/png" }]),
 			],
 		});
-		const block = (body.messages.at(-1)?.content as unknown[])[0];
+		const block = (body.messages.at(-1)!.content as unknown[])[0];
 		expect(block).toMatchObject({
 			content: [
 				{ type: "text", text: "(see attached image)" },
