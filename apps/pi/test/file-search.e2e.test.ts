@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { hasTmux, type TmuxPi } from "./interactive-tmux.js";
+import { hasTmux } from "./interactive-tmux.js";
 import { useTmuxSession } from "./tmux-session.js";
 
 const tmuxAvailable = hasTmux();
