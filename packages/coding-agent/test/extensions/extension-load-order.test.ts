@@ -40,7 +40,9 @@ describe("extension load order (pi 1.4)", () => {
 					name: "builtin:demo",
 					factory: (pi) => {
 						pi.registerCommand("builtin", { handler: async () => {} });
-						pi.on("input", () => void (globalThis.__order ??= []).push("builtin"));
+						pi.on("input", () => {
+							globalThis.__order?.push("builtin");
+						});
 					},
 				},
 			],
