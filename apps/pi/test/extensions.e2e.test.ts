@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createPiTestEnv,
@@ -38,6 +38,28 @@ afterEach(async () => {
 });
 
 describe("extensions in the built pi", () => {
+	it("handlers run as in pi 1.4: -e extensions, then the project's, then personal ones", async () => {
+		const transform = (name: string) => `export default function (pi) {
+	pi.on("input", (event) => ({ action: "transform", text: event.text + " [${name}]" }));
+	pi.on("before_agent_start", (event) => ({ systemPrompt: event.systemPrompt + "\\nSYS-${name}" }));
+}
+`;
+		const write = (path: string, name: string) => {
+			mkdirSync(dirname(path), { recursive: true });
+			writeFileSync(path, transform(name));
+			return path;
+		};
+		write(join(env.agentDir, "extensions", "personal.ts"), "personal");
+		write(join(env.cwd, ".pi", "extensions", "project.ts"), "project");
+		const cli = write(join(env.root, "cli.ts"), "cli");
+		mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+		const result = await runPi(env, ["--approve", "-e", cli, "-p", "hello"]);
+		expect(result.code, result.stderr).toBe(0);
+		const body = JSON.stringify(mock.requests[0]?.body);
+		expect(body).toContain("hello [cli] [project] [personal]");
+		expect(body).toMatch(/SYS-cli\\nSYS-project\\nSYS-personal/);
+	});
+
 	it("the shipped permission gate blocks a dangerous bash call in print mode and the model reads why", async () => {
 		mock.enqueue({
 			type: "reply",

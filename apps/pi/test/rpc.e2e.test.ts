@@ -1,7 +1,7 @@
 // `pi --mode rpc` end to end (rpc.md): the built binary against @pi/llm-mock over real pipes,
 // every record in both directions checked against the published schema.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectRpc, type RpcConnection, type WireRecord } from "./rpc-support.js";
 import {
@@ -385,4 +385,57 @@ describe("pi --mode rpc: backpressure", () => {
 		expect(textDeltas).toHaveLength(deltas);
 		expect(await c.close()).toBe(0);
 	}, 40_000);
+});
+
+describe("pi --mode rpc: pi 1.4's extension order and compaction refusal", () => {
+	function writeExtension(path: string, name: string): string {
+		mkdirSync(dirname(path), { recursive: true });
+		writeFileSync(
+			path,
+			`export default function (pi) {
+	pi.registerCommand(${JSON.stringify(name)}, { description: ${JSON.stringify(`${name} cmd`)}, handler: async () => {} });
+	pi.registerCommand("dup", { description: ${JSON.stringify(`dup from ${name}`)}, handler: async () => {} });
+}
+`,
+		);
+		return path;
+	}
+
+	it("get_commands lists -e, then project, then personal, then built-in commands; a shared name is numbered", async () => {
+		env = createPiTestEnv();
+		mock = await startMock();
+		useMockProvider(env, mock);
+		writeExtension(join(env.agentDir, "extensions", "personal.ts"), "personal");
+		writeExtension(join(env.cwd, ".pi", "extensions", "project.ts"), "project");
+		const cli = writeExtension(join(env.root, "cli.ts"), "cli");
+		rpc = connectRpc(env, ["--no-session", "--approve", "-e", cli]);
+		const commands = (await rpc.request({ type: "get_commands" })).data as {
+			commands: { name: string; description: string }[];
+		};
+		expect(commands.commands.map(({ name, description }) => `${name}=${description}`)).toEqual([
+			"cli=cli cmd",
+			"dup:1=dup from cli",
+			"project=project cmd",
+			"dup:2=dup from project",
+			"personal=personal cmd",
+			"dup:3=dup from personal",
+			expect.stringMatching(/^mcp=/),
+		]);
+		expect(rpc.stderr()).not.toContain("dup");
+	});
+
+	it("compact on a session that fits in keepRecentTokens fails with 1.4's message and no request", async () => {
+		const c = await setup();
+		mock!.enqueue({ type: "reply", blocks: [{ type: "text", text: "hello" }] });
+		await c.request({ type: "prompt", message: "hi" });
+		await c.waitFor(settled);
+		const compacted = await c.request({ id: "c", type: "compact" });
+		expect(compacted).toMatchObject({ success: false, error: "Nothing to compact (session too small)" });
+		expect(c.records.find((record) => record.type === "compaction_end")).toMatchObject({
+			reason: "manual",
+			aborted: false,
+			errorMessage: "Compaction failed: Nothing to compact (session too small)",
+		});
+		expect(mock!.requests).toHaveLength(1);
+	});
 });

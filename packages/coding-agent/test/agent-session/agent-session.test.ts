@@ -219,7 +219,9 @@ describe("AgentSession automatic retry", () => {
 
 describe("AgentSession overflow and threshold compaction", () => {
 	it("compacts on overflow, retries once, and settles", async () => {
-		const { session, faux, types, events } = await createFauxSession();
+		const { session, faux, types, events } = await createFauxSession({
+			settings: { compaction: { keepRecentTokens: 1 } },
+		});
 		faux.setResponses([
 			fauxAssistantMessage("first answer"),
 			fauxAssistantMessage("", {
@@ -249,7 +251,7 @@ describe("AgentSession overflow and threshold compaction", () => {
 	});
 
 	it("gives up when the retry overflows again", async () => {
-		const { session, faux, events } = await createFauxSession();
+		const { session, faux, events } = await createFauxSession({ settings: { compaction: { keepRecentTokens: 1 } } });
 		const overflow = () =>
 			fauxAssistantMessage("", {
 				stopReason: "error",
@@ -335,7 +337,7 @@ describe("AgentSession overflow and threshold compaction", () => {
 	});
 
 	it("manual compaction returns the result and refuses a second one", async () => {
-		const { session, faux } = await createFauxSession();
+		const { session, faux } = await createFauxSession({ settings: { compaction: { keepRecentTokens: 2 } } });
 		faux.setResponses([
 			fauxAssistantMessage("a1"),
 			fauxAssistantMessage("a2"),
@@ -433,7 +435,7 @@ describe("AgentSession abort, model and bash", () => {
 
 describe("AgentSession compaction and prompts", () => {
 	it("waits for a running manual compaction before starting a prompt, and refuses a second compaction", async () => {
-		const { session, faux, events } = await createFauxSession();
+		const { session, faux, events } = await createFauxSession({ settings: { compaction: { keepRecentTokens: 2 } } });
 		const release = deferred();
 		faux.setResponses([
 			fauxAssistantMessage("a1"),
@@ -490,7 +492,7 @@ describe("AgentSession.reload", () => {
 
 describe("AgentSession abort and disabled compaction edge cases", () => {
 	it("an abort during a prompt's preflight stops that prompt before any model call", async () => {
-		const { session, faux, waitFor } = await createFauxSession();
+		const { session, faux, waitFor } = await createFauxSession({ settings: { compaction: { keepRecentTokens: 2 } } });
 		const release = deferred();
 		faux.setResponses([
 			fauxAssistantMessage("a1"),

@@ -207,7 +207,11 @@ describe("issue 9: abort, compaction and retry made exact", () => {
 	it("6. context usage stays unknown after reopening a compacted session", async () => {
 		const dir = tempDir();
 		const sessionManager = SessionManager.create("/w", dir);
-		const { session, faux } = await createFauxSession({ sessionManager });
+		// keepRecentTokens 2 keeps only q2/a2, so q1/a1 are summarised (a session that fits is refused).
+		const { session, faux } = await createFauxSession({
+			sessionManager,
+			settings: { compaction: { keepRecentTokens: 2 } },
+		});
 		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2"), fauxAssistantMessage("## Goal\nsum")]);
 		await session.prompt("q1");
 		await session.prompt("q2");
@@ -222,7 +226,11 @@ describe("issue 9: abort, compaction and retry made exact", () => {
 
 	it("7. a stalled compaction summary ends with the idle timeout instead of hanging", { timeout: 5_000 }, async () => {
 		const { session, faux } = await createFauxSession({
-			settings: { httpIdleTimeoutMs: 50, retry: { baseDelayMs: 0, maxRetries: 0 } },
+			settings: {
+				httpIdleTimeoutMs: 50,
+				retry: { baseDelayMs: 0, maxRetries: 0 },
+				compaction: { keepRecentTokens: 2 },
+			},
 		});
 		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2"), stalled]);
 		await session.prompt("q1");
@@ -232,7 +240,11 @@ describe("issue 9: abort, compaction and retry made exact", () => {
 
 	it("7b. a stalled branch summary ends with the idle timeout instead of hanging", { timeout: 5_000 }, async () => {
 		const { session, faux } = await createFauxSession({
-			settings: { httpIdleTimeoutMs: 50, retry: { baseDelayMs: 0, maxRetries: 0 } },
+			settings: {
+				httpIdleTimeoutMs: 50,
+				retry: { baseDelayMs: 0, maxRetries: 0 },
+				compaction: { keepRecentTokens: 2 },
+			},
 		});
 		faux.setResponses([fauxAssistantMessage("a1"), fauxAssistantMessage("a2"), stalled]);
 		await session.prompt("q1");

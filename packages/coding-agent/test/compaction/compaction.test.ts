@@ -176,6 +176,17 @@ describe("cut points", () => {
 		expect(result.details.readFiles).toEqual(["old.ts"]);
 	});
 
+	it("refuses a session that fits whole in keepRecentTokens: nothing would be summarised (pi 1.4)", () => {
+		const session = SessionManager.inMemory("/w");
+		session.appendMessage(userMessage("hi"));
+		session.appendMessage(assistantMessage("hello"));
+		session.appendMessage(userMessage("again"));
+		session.appendMessage(assistantMessage("sure"));
+		expect(() => prepareCompaction(session.getBranch(), settings)).toThrow("Nothing to compact (session too small)");
+		const small = { ...settings, keepRecentTokens: 2 };
+		expect(prepareCompaction(session.getBranch(), small).messagesToSummarize).toHaveLength(2);
+	});
+
 	it("refuses to compact twice or an empty session", () => {
 		const session = SessionManager.inMemory("/w");
 		expect(() => prepareCompaction(session.getBranch(), settings)).toThrow("Nothing to compact (session too small)");

@@ -82,7 +82,7 @@ export default function (pi) {
 		expect(typeof shared.StringEnum).toBe("function");
 	});
 
-	it("loads the global folder (files and dir/index.ts), then -e paths; one file loads once", async () => {
+	it("runs -e paths, then the global folder (files and dir/index.ts), as pi 1.4; one file loads once", async () => {
 		const agentDir = tempDir();
 		globalThis.__loaded = [];
 		write(join(agentDir, "extensions", "a.ts"), RECORDING("a"));
@@ -94,7 +94,7 @@ export default function (pi) {
 			extensionPaths: [cli, join(agentDir, "extensions", "a.ts")],
 		});
 		await session.bindExtensions({});
-		expect(globalThis.__loaded).toEqual(["a", "b", "cli"]);
+		expect(globalThis.__loaded).toEqual(["cli", "a", "b"]);
 	});
 
 	it("--no-extensions skips discovery but still loads -e paths", async () => {
@@ -134,9 +134,10 @@ export default function (pi) {
 		);
 		const services = await codingAgent.createAgentSessionServices({ cwd, agentDir, resourceLoader: emptyResources });
 		expect(services.extensions?.projectTrusted).toBe(true);
+		// The personal extension loads first to answer project_trust, and runs after the project's.
 		expect(services.extensions?.extensions.map((extension) => extension.path)).toEqual([
-			join(agentDir, "extensions", "trust.ts"),
 			join(cwd, ".pi", "extensions", "project.ts"),
+			join(agentDir, "extensions", "trust.ts"),
 		]);
 		expect(new TrustStore(join(agentDir, "trust.json")).get(cwd)).toBe(true);
 	});

@@ -10,7 +10,7 @@ const tempDir = useTempDirs();
 const EXAMPLES = join(import.meta.dirname, "..", "..", "examples", "extensions");
 
 describe("registrations", () => {
-	it("a command may take a built-in's name (it runs outside the TUI); duplicates keep the first, with a diagnostic", async () => {
+	it("a command may take a built-in's name (it runs outside the TUI); a name two register is kept as /name:1, /name:2", async () => {
 		const ran: string[] = [];
 		const { session, result } = await createExtensionSession(tempDir(), [
 			(pi) => {
@@ -20,11 +20,13 @@ describe("registrations", () => {
 			(pi) => pi.registerCommand("deploy", { handler: () => void ran.push("second") }),
 		]);
 		await session.bindExtensions({});
-		await session.prompt("/deploy");
+		await session.prompt("/deploy:2");
+		await session.prompt("/deploy:1");
 		await session.prompt("/quit");
-		expect(ran).toEqual(["first", "quit"]);
-		const diagnostics = result.extensionsResult.runner!.diagnostics;
-		expect(diagnostics).toEqual(['Command "/deploy" of <inline:1> ignored: already registered by <inline:0>']);
+		expect(ran).toEqual(["second", "first", "quit"]);
+		const runner = result.extensionsResult.runner!;
+		expect(runner.diagnostics).toEqual([]);
+		expect(runner.getCommandInfos().map((command) => command.name)).toEqual(["quit", "deploy:1", "deploy:2"]);
 	});
 
 	it("a tool registered in session_start is active at once; setActiveTools chooses the active set", async () => {

@@ -6,6 +6,7 @@ import { CompactionCancelledError } from "../../src/core/agent-session/session-c
 import { SettingsManager } from "../../src/core/config/settings-manager.js";
 import type { ExtensionAPI } from "../../src/core/extensions/extension-api.js";
 import { DefaultResourceLoader } from "../../src/core/sdk.js";
+import { deferred } from "../support/deferred.js";
 import { useTempDirs } from "../support/temp-dir.js";
 import { createExtensionSession } from "./extension-test-support.js";
 
@@ -63,6 +64,27 @@ describe("compaction hooks", () => {
 		await Promise.resolve();
 		expect(failed).toEqual([true]);
 		expect(session.sessionManager.getEntries().some((entry) => entry.type === "compaction")).toBe(false);
+	});
+	it("ctx.compact on a session that fits in keepRecentTokens calls onError with 1.4's refusal", async () => {
+		const seen: string[] = [];
+		const failed = deferred<Error>();
+		const fixture = await createExtensionSession(tempDir(), [
+			(pi) => {
+				pi.on("session_before_compact", () => void seen.push("before"));
+				pi.on("session_compact_failed", (event) => void seen.push(`failed:${event.errorMessage}`));
+				pi.registerCommand("squash", {
+					handler: async (_args, ctx) => ctx.compact({ onError: (error) => failed.resolve(error) }),
+				});
+			},
+		]);
+		await fixture.session.bindExtensions({});
+		fixture.faux.appendResponses([fauxAssistantMessage("reply")]);
+		await fixture.session.prompt("one");
+		await fixture.session.prompt("/squash");
+		expect((await failed.promise).message).toBe("Nothing to compact (session too small)");
+		await Promise.resolve();
+		expect(seen).toEqual(["failed:Compaction failed: Nothing to compact (session too small)"]);
+		expect(fixture.faux.state.requests).toHaveLength(1);
 	});
 });
 

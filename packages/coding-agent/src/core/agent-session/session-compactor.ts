@@ -81,9 +81,10 @@ export class SessionCompactor {
 				error instanceof CompactionCancelledError ||
 				(error instanceof SummarizationError && error.aborted);
 			const message = error instanceof Error ? error.message : String(error);
+			// Worded as 1.4's compaction_end / session_compact_failed; the rejection keeps the bare message.
 			const prefix =
 				reason === "manual"
-					? ""
+					? "Compaction failed: "
 					: reason === "overflow"
 						? "Context overflow recovery failed: "
 						: "Auto-compaction failed: ";

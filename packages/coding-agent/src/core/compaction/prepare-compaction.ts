@@ -112,6 +112,11 @@ export function prepareCompaction(path: readonly SessionEntry[], settings: Compa
 	const isSplitTurn = !startsTurn(path[firstKeptMessage]!) && turnStart < cut && startsTurn(path[turnStart]!);
 	const summarizeEnd = isSplitTurn ? turnStart : cut;
 	const summarized = path.slice(start, summarizeEnd).filter((entry) => entry.type !== "compaction");
+	const turnPrefixMessages = isSplitTurn ? messagesIn(path.slice(turnStart, cut)) : [];
+	const messagesToSummarize = messagesIn(summarized);
+	// Everything fits in keepRecentTokens: a summary of nothing would only add an entry (1.4 refuses too).
+	if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0)
+		throw new NothingToCompactError("Nothing to compact (session too small)");
 	const fileOps = emptyFileOperations();
 	for (const entry of path.slice(start, cut)) {
 		collectFileOperationsFromEntry(entry, fileOps);
@@ -121,8 +126,8 @@ export function prepareCompaction(path: readonly SessionEntry[], settings: Compa
 	if (previous) collectFileOperationsFromEntry(previous, fileOps);
 	return {
 		firstKeptEntryId: path[cut]!.id,
-		messagesToSummarize: messagesIn(summarized),
-		turnPrefixMessages: isSplitTurn ? messagesIn(path.slice(turnStart, cut)) : [],
+		messagesToSummarize,
+		turnPrefixMessages,
 		isSplitTurn,
 		tokensBefore: estimateContextTokens(buildContextFromPath(path).messages),
 		previousSummary: previous?.summary,

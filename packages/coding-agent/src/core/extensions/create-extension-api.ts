@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import type { Provider } from "@pi/ai";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { ExecResult, ExtensionAPI, ExtensionEventBus, SlashCommandInfo } from "./extension-api.js";
-import { isReplaceableExtension } from "./extension-conflicts.js";
 import type { ExtensionEventName } from "./extension-events.js";
 import { customMessageOf } from "./extension-host.js";
 import type { AnyExtensionHandler, ExtensionRecord } from "./extension-record.js";
@@ -110,20 +109,9 @@ export function createExtensionAPI(
 		getActiveTools: () => runner.host.getActiveToolNames(),
 		getAllTools: () => runner.host.getToolInfos().map(({ callable: _callable, ...info }) => info),
 		setActiveTools: (names) => runner.host.setActiveTools(names),
+		// Another extension's command of the same name is kept too: both are listed as `/name:1`,
+		// `/name:2` (extension-runner.ts). A built-in sharing it is left out once loading ends.
 		registerCommand(name, options) {
-			const owner =
-				runner.records.find((other) => other.commands.has(name)) ?? (record.commands.has(name) ? record : undefined);
-			// A built-in's name another extension takes is kept on both until loading ends, which
-			// then leaves the built-in out (extension-conflicts.ts).
-			const builtinClash =
-				!runner.hasHost &&
-				owner !== undefined &&
-				owner !== record &&
-				(isReplaceableExtension(owner) || isReplaceableExtension(record));
-			if (owner && !builtinClash) {
-				runner.diagnostics.push(`Command "/${name}" of ${record.path} ignored: already registered by ${owner.path}`);
-				return;
-			}
 			record.commands.set(name, options);
 		},
 		getCommands: (): SlashCommandInfo[] => runner.getCommandInfos(),

@@ -6,6 +6,7 @@ import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { VirtualModelDefinition } from "../models/virtual-models.js";
+import { invocationNames } from "./command-invocation-names.js";
 import type {
 	ExecuteToolOptions,
 	ExtensionCommandContext,
@@ -394,26 +395,33 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		return this.records.flatMap((record) => record.markdownTransformers);
 	}
 
-	// --- seam: commands (first registration of a name wins) --------------------------------
+	// --- seam: commands (a name two extensions register is kept on both, numbered) --------------
 
 	getCommand(name: string): ExtensionCommand | undefined {
 		return this.getCommands().find((command) => command.name === name);
 	}
 
+	/** In load order; a name several extensions register becomes `name:1`, `name:2`… (as pi 1.4). */
 	getCommands(): ExtensionCommand[] {
-		return [...collectByKey(this.records, (record) => record.commands).entries()].map(([name, command]) => ({
-			name,
-			...(command.description !== undefined ? { description: command.description } : {}),
-			extensionPath: command.extensionPath,
-			// A throwing handler is reported as extension_error, never rethrown (one outcome per prompt).
-			handler: async (args: string) => {
-				try {
-					await command.handler(args, this.commandContext);
-				} catch (error) {
-					this.reportError({ extensionPath: command.extensionPath, event: "command", error: messageOf(error) });
-				}
-			},
-		}));
+		const registered = this.records.flatMap((record) =>
+			[...record.commands].map(([name, command]) => ({ name, command, extensionPath: record.path })),
+		);
+		return invocationNames(registered.map(({ name }) => name)).map((name, index) => {
+			const { command, extensionPath } = registered[index]!;
+			return {
+				name,
+				...(command.description !== undefined ? { description: command.description } : {}),
+				extensionPath,
+				// A throwing handler is reported as extension_error, never rethrown (one outcome per prompt).
+				handler: async (args: string) => {
+					try {
+						await command.handler(args, this.commandContext);
+					} catch (error) {
+						this.reportError({ extensionPath, event: "command", error: messageOf(error) });
+					}
+				},
+			};
+		});
 	}
 
 	/** `getCommands()` data (= RPC `get_commands`): extension commands, then templates, then skills. */

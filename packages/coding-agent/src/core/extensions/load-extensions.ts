@@ -78,9 +78,9 @@ function inlineName(entry: ExtensionFactory | InlineExtension, index: number): s
 }
 
 /**
- * Discovers and loads extensions in the order of extensions.md §1.1: global folder, global
- * settings, inline factories, `-e` paths; then (trusted projects only) the project folder and
- * project settings. A file that fails (syntax, missing import, no default export, throwing
+ * Discovers and loads extensions: global folder, global settings, inline factories, `-e` paths;
+ * then (trusted projects only) the project folder and project settings. Once loaded they are put
+ * in pi 1.4's run order (`LoadGroup`), which decides handler order and `getCommands()` order. A file that fails (syntax, missing import, no default export, throwing
  * factory) is skipped and reported with its path and line; the others still load.
  */
 export async function loadExtensions(options: LoadExtensionsOptions): Promise<LoadedExtensions> {
@@ -89,9 +89,14 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	const extensions: { path: string }[] = [];
 	const seen = new Set<string>();
 	const warnedDirs = new Set<string>();
+	// Loading follows what each phase needs (personal and `-e` extensions answer project_trust
+	// before project ones load); the order handlers and commands run in is 1.4's, set at the end.
+	const groups = new Map<string, LoadGroup>();
+	let group: LoadGroup = LoadGroup.Personal;
 
 	const runFactory = async (path: string, factory: ExtensionFactory): Promise<void> => {
 		const record = createExtensionRecord(path);
+		groups.set(path, group);
 		try {
 			await factory(createExtensionAPI(record, runner, bus));
 		} catch (error) {
@@ -158,8 +163,10 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 			// `--no-extensions` and `-builtin:<name>` in settings leave a built-in out; `-e builtin:<name>` loads it anyway.
 			if (options.noExtensions || disabled.has(name)) continue;
 		}
+		group = isBuiltinExtensionRef(name) ? LoadGroup.Builtin : LoadGroup.Inline;
 		await runFactory(name, typeof entry === "function" ? entry : entry.factory);
 	}
+	group = LoadGroup.Cli;
 	await loadFiles(cliPaths);
 	if (packages && packageSources.length > 0) {
 		const oneRun = await packages.temporaryPhase(packageSources);
@@ -170,10 +177,14 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		);
 	}
 	const projectTrusted = await options.decideProjectTrust(runner);
+	group = LoadGroup.Project;
 	if (projectTrusted) await loadFiles(discoverProjectExtensions(localOptions));
 	if (packages) await loadFiles(packageExtensions(await packages.projectPhase(projectTrusted)));
 	for (const message of packages?.diagnostics() ?? []) runner.diagnostics.push(message);
 	if (packages) await registerPackageMcpServers(runner, packages, projectTrusted);
+	const rank = (path: string): number => groups.get(path) ?? LoadGroup.Inline;
+	sortInPlace(runner.records, (record) => rank(record.path));
+	sortInPlace(extensions, (entry) => rank(entry.path));
 	// Before any session exists, so a left-out built-in never saw an event.
 	for (const { record, warning } of findReplacedBuiltins(runner.records)) {
 		runner.records.splice(runner.records.indexOf(record), 1);
@@ -199,6 +210,21 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 		conflicts: findExtensionConflicts(runner.records),
 		projectTrusted,
 	};
+}
+
+/**
+ * Where an extension runs among the others (pi 1.4's order): `-e` extensions first, then the
+ * project's, then the personal ones, then the built-ins, then other inline factories (SDK).
+ */
+const LoadGroup = { Cli: 0, Project: 1, Personal: 2, Builtin: 3, Inline: 4 } as const;
+type LoadGroup = (typeof LoadGroup)[keyof typeof LoadGroup];
+
+/** Stable sort of `list` by `key`, in place: the runner's handler table reads its records live. */
+function sortInPlace<T>(list: T[], key: (item: T) => number): void {
+	const sorted = list
+		.map((item, index) => ({ item, index }))
+		.sort((a, b) => key(a.item) - key(b.item) || a.index - b.index);
+	list.splice(0, list.length, ...sorted.map(({ item }) => item));
 }
 
 /** Servers of the loaded packages' mcp files join the registry the MCP extension starts servers from. */

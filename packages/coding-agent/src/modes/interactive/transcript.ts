@@ -372,7 +372,9 @@ export class Transcript {
 				} else if (event.aborted) {
 					this.addNotice(this.theme.warning("Compaction cancelled"));
 				} else if (event.errorMessage) {
-					this.addNotice(this.theme.error(`Compaction failed: ${event.errorMessage}`));
+					// A manual compaction's message already says "Compaction failed: ".
+					const text = event.reason === "manual" ? event.errorMessage : `Compaction failed: ${event.errorMessage}`;
+					this.addNotice(this.theme.error(text));
 				}
 				return;
 			case "auto_retry_start":

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { SettingsManager } from "../../../src/core/config/settings-manager.js";
+import type { Settings } from "../../../src/core/config/settings-types.js";
 import { SessionManager } from "../../../src/core/session/session-manager.js";
 import { assistantMessage, userMessage } from "../../support/messages.js";
 import { useTempDirs } from "../../support/temp-dir.js";
@@ -10,8 +12,12 @@ import { type AppFixture, createAppFixture } from "./app-fixture.js";
 const tempDir = useTempDirs();
 const fixtures: AppFixture[] = [];
 
-async function setup(): Promise<AppFixture> {
-	const fixture = await createAppFixture({ cwd: tempDir(), agentDir: tempDir() });
+async function setup(settings?: Settings): Promise<AppFixture> {
+	const fixture = await createAppFixture({
+		cwd: tempDir(),
+		agentDir: tempDir(),
+		...(settings ? { settingsManager: SettingsManager.inMemory({ retry: { baseDelayMs: 0 }, ...settings }) } : {}),
+	});
 	fixtures.push(fixture);
 	await fixture.waitForText("0.0%/128k");
 	return fixture;
@@ -74,8 +80,19 @@ describe("built-in commands", () => {
 		expect(fixture.app.session.modelRuntime.authStorage.get("faux")).toBeUndefined();
 	});
 
-	it("/compact summarises the history; an unknown /command goes to the agent", async () => {
+	it("/compact refuses a session that fits in keepRecentTokens (pi 1.4's message)", async () => {
 		const fixture = await setup();
+		fixture.faux.setResponses([fauxAssistantMessage("one")]);
+		await fixture.type("first\r");
+		await fixture.waitForText("one");
+		await fixture.type("/compact\r");
+		await fixture.waitForText("Compaction failed: Nothing to compact (session too small)");
+		expect(fixture.faux.state.requests).toHaveLength(1);
+	});
+
+	it("/compact summarises the history; an unknown /command goes to the agent", async () => {
+		// Only the last exchange fits in keepRecentTokens, so the first one is summarised.
+		const fixture = await setup({ compaction: { keepRecentTokens: 2 } });
 		fixture.faux.setResponses([
 			fauxAssistantMessage("one"),
 			fauxAssistantMessage("two"),
