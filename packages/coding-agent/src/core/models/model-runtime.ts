@@ -18,7 +18,8 @@ import {
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
+import { type ConfiguredSignIn, configuredSignInsOf } from "./configured-sign-ins.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 import {
@@ -332,10 +333,8 @@ export class ModelRuntime {
 	}
 
 	/** Sign-ins that models.json configures (`"oauth": "radius"`): provider id, name and gateway. */
-	getConfiguredSignIns(): { id: string; name: string; gateway: string }[] {
-		return Object.entries(this.config.providers)
-			.filter(([, config]) => config.oauth === "radius" && config.baseUrl)
-			.map(([id, config]) => ({ id, name: radiusName(id), gateway: config.baseUrl! }));
+	getConfiguredSignIns(): ConfiguredSignIn[] {
+		return configuredSignInsOf(this.config.providers);
 	}
 
 	/** Known provider ids: built-in, models.json and registered. */
