@@ -1,10 +1,10 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { readConfiguredSignIns } from "../../core/models/configured-sign-ins.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
 import { getAgentDir } from "../../core/session/session-paths.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
 import { isPiUserError } from "../../core/user-error.js";
-import { readConfiguredSignIns } from "../../core/models/configured-sign-ins.js";
 import { type AcpMcpSupport, initializeResponse } from "./acp-initialize.js";
 import { acpMcpServerConfig } from "./acp-mcp-servers.js";
 import type { AcpClientPort, AcpSession, QueueBehavior } from "./acp-session.js";

@@ -51,7 +51,11 @@ export function acpSignInProviders(
 	];
 }
 
-const METHOD_NAMES: Record<AcpSignInMethod, string> = { browser: "browser", device_code: "device code", paste: "paste" };
+const METHOD_NAMES: Record<AcpSignInMethod, string> = {
+	browser: "browser",
+	device_code: "device code",
+	paste: "paste",
+};
 
 /**
  * The `authenticate` methods of one provider: `sign-in:<id>` runs its default flow, and each
@@ -72,9 +76,7 @@ function signInAuthMethods(provider: AcpSignInProvider): AuthMethod[] {
 }
 
 /** What `authenticate` is asked to run, or undefined when `methodId` is not a sign-in. */
-export function parseSignInMethodId(
-	methodId: string,
-): { provider: string; method?: AcpSignInMethod } | undefined {
+export function parseSignInMethodId(methodId: string): { provider: string; method?: AcpSignInMethod } | undefined {
 	if (!methodId.startsWith(SIGN_IN_METHOD_PREFIX)) return undefined;
 	const rest = methodId.slice(SIGN_IN_METHOD_PREFIX.length);
 	const colon = rest.lastIndexOf(":");
@@ -127,7 +129,8 @@ export function initializeResponse(
 		authMethods.push({
 			id: TERMINAL_AUTH_METHOD_ID,
 			name: "Log in with pi auth",
-			description: "Runs `pi auth` in a terminal to store a provider's API key or sign in (any method, pasted codes too).",
+			description:
+				"Runs `pi auth` in a terminal to store a provider's API key or sign in (any method, pasted codes too).",
 			type: "terminal",
 			args: ["auth"],
 		});
