@@ -83,7 +83,7 @@ describe("pi --mode acp authenticate", () => {
 		expect(methods.get("sign-in:gw")?.name).toBe("Sign in: Radius gateway (gw)");
 		expect(methods.get("sign-in:gw:device_code")?._meta).toEqual({ pi: { provider: "gw", method: "device_code" } });
 		expect(methods.has("sign-in:openai-codex:device_code")).toBe(true);
-		expect(methods.get("pi-auth")).toMatchObject({ type: "terminal", args: ["auth"] });
+		expect(methods.get("pi-auth")).toMatchObject({ type: "terminal", args: ["--mode", "text"] });
 
 		const authenticated = pi.agent.request("authenticate", { methodId: "sign-in:gw:device_code" });
 		const note = (await pi.waitForExtNotification((n) => n.method === "_pi/sign_in")) as Record<string, unknown>;

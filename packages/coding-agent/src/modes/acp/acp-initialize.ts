@@ -37,6 +37,9 @@ export const SIGN_IN_METHOD_PREFIX = "sign-in:";
 export const TERMINAL_AUTH_METHOD_ID = "pi-auth";
 export const ENV_AUTH_METHOD_ID = "env";
 
+/** What the terminal method appends to the editor's invocation of pi. */
+export const TERMINAL_AUTH_ARGS = ["--mode", "text"];
+
 /**
  * Every provider with a sign-in: the built-in ones, then models.json's gateways. A gateway that
  * reuses a built-in id (its own `radius`) replaces that entry, as in `pi auth login`.
@@ -128,11 +131,12 @@ export function initializeResponse(
 	if (request.clientCapabilities?.auth?.terminal === true)
 		authMethods.push({
 			id: TERMINAL_AUTH_METHOD_ID,
-			name: "Log in with pi auth",
+			name: "Sign in with pi in a terminal",
 			description:
-				"Runs `pi auth` in a terminal to store a provider's API key or sign in (any method, pasted codes too).",
+				"Opens pi's terminal UI: /login signs in with a subscription (any flow, a pasted code too) or stores an API key; quit pi when done.",
 			type: "terminal",
-			args: ["auth"],
+			// Appended to the editor's `pi --mode acp …`: the last --mode wins, so pi opens its terminal UI.
+			args: TERMINAL_AUTH_ARGS,
 		});
 	authMethods.push({
 		id: ENV_AUTH_METHOD_ID,

@@ -1,6 +1,8 @@
 import { PassThrough } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
+import { parseArgs } from "../../../src/cli/args.js";
+import { resolveAppMode } from "../../../src/cli/main.js";
 import { readFirstLine } from "../../../src/modes/acp/acp-early-input.js";
 import {
 	ACP_PROTOCOL_VERSION,
@@ -111,7 +113,10 @@ describe("the sign-in methods initialize advertises", () => {
 			{ protocolVersion: 1, clientCapabilities: { auth: { terminal: true } } },
 			"1.0.0",
 		).authMethods?.find((method) => method.id === "pi-auth");
-		expect(terminal).toMatchObject({ type: "terminal", args: ["auth"] });
+		expect(terminal).toMatchObject({ type: "terminal", args: ["--mode", "text"] });
+		// The editor appends them to its own `pi --mode acp`: pi then opens its terminal UI (with /login).
+		const { args } = parseArgs(["--mode", "acp", ...(terminal && "args" in terminal ? (terminal.args ?? []) : [])]);
+		expect(resolveAppMode(args, true, true)).toBe("interactive");
 		expect(ids(initializeResponse({ protocolVersion: 1 }, "1.0.0")).at(-1)).toBe("env");
 	});
 
