@@ -62,6 +62,9 @@ export function credentialStoreFor(storage: AuthStorage, resolveValue?: ConfigVa
 	};
 }
 
+/** A provider's credential: usable, missing, or stored but failing (with why). */
+export type AuthCheck = boolean | { failed: string };
+
 /**
  * The model catalogue the coding agent uses: @pi/ai's built-in providers plus models.json custom
  * providers, overrides and compat flags, plus providers registered by extensions; credentials from
@@ -277,15 +280,24 @@ export class ModelRuntime {
 	}
 
 	async hasAuth(providerId: string): Promise<boolean> {
+		// A failing credential (e.g. an OAuth refresh) means not usable right now.
+		return (await this.checkAuth(providerId)) === true;
+	}
+
+	/**
+	 * Whether the provider has a usable credential: `true`, `false` (none), or `{ failed }` when one
+	 * is stored but does not resolve (a refresh refused, offline, a skewed clock), with the reason,
+	 * so a prompt can say that instead of "no API key".
+	 */
+	async checkAuth(providerId: string): Promise<AuthCheck> {
 		if (this.runtimeKeys.has(providerId)) return true;
 		// Virtual models of a provider id no provider uses need no credential of their own.
 		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
 			return true;
 		try {
 			return (await this.models.getAuth(providerId)) !== undefined;
-		} catch {
-			// A failing credential (e.g. an OAuth refresh) means not usable right now.
-			return false;
+		} catch (error) {
+			return { failed: error instanceof Error ? error.message : String(error) };
 		}
 	}
 
