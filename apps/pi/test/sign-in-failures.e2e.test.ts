@@ -174,6 +174,13 @@ describe("a stored sign-in that cannot be refreshed", () => {
 		expect(bearer.code).toBe(1);
 		expect(bearer.stdout).toBe("");
 		expectOneLine(bearer.stderr, /^Error: .*could not reach 127\.0\.0\.1/);
+		// Without --model: not "no provider has a credential", but which one fails and why.
+		const guess = await runPi(env, ["-p", "hi", "--no-session"]);
+		expect(guess.code).toBe(1);
+		expect(guess.stderr.split("\n").slice(0, 2)).toEqual([
+			"pi: no model available: a stored credential cannot be used.",
+			expect.stringMatching(/^ {2}OAuth refresh failed for provider "anthropic": .*could not reach 127\.0\.0\.1/),
+		]);
 		expect(mock.requests).toHaveLength(0);
 		untouched();
 	});

@@ -75,6 +75,7 @@ export type AuthCheck = boolean | { failed: string };
 export class ModelRuntime {
 	/** Keys given for this process only (`--api-key`, SDK); never persisted. */
 	private readonly runtimeKeys = new Map<string, string>();
+	private readonly authFailures = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
 	private entryProblems: string[] = [];
@@ -295,10 +296,22 @@ export class ModelRuntime {
 		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
 			return true;
 		try {
-			return (await this.models.getAuth(providerId)) !== undefined;
+			const usable = (await this.models.getAuth(providerId)) !== undefined;
+			this.authFailures.delete(providerId);
+			return usable;
 		} catch (error) {
-			return { failed: error instanceof Error ? error.message : String(error) };
+			const failed = error instanceof Error ? error.message : String(error);
+			this.authFailures.set(providerId, failed);
+			return { failed };
 		}
+	}
+
+	/**
+	 * Why stored credentials failed when last resolved (provider id → reason), so "no model
+	 * available" can say a sign-in exists but cannot be refreshed, without resolving it again.
+	 */
+	getAuthFailures(): ReadonlyMap<string, string> {
+		return this.authFailures;
 	}
 
 	/**
