@@ -23,7 +23,10 @@ import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
+	/** The name it is invoked by: the registered name, or `name:1`, `name:2`… when several extensions register it. */
 	name: string;
+	/** The name the extension registered (differs from `name` when numbered). Default: `name`. */
+	registeredName?: string;
 	description?: string;
 	/** Path (or inline name) of the extension that registered it. */
 	extensionPath?: string;

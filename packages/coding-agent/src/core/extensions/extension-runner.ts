@@ -407,9 +407,10 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 			[...record.commands].map(([name, command]) => ({ name, command, extensionPath: record.path })),
 		);
 		return invocationNames(registered.map(({ name }) => name)).map((name, index) => {
-			const { command, extensionPath } = registered[index]!;
+			const { command, extensionPath, name: registeredName } = registered[index]!;
 			return {
 				name,
+				registeredName,
 				...(command.description !== undefined ? { description: command.description } : {}),
 				extensionPath,
 				// A throwing handler is reported as extension_error, never rethrown (one outcome per prompt).
