@@ -28,4 +28,6 @@ export type {
 	ThinkingLevel,
 	ToolExecutionMode,
 	TransformContext,
+	TransformRequestContext,
+	RequestContext,
 } from "./types.js";

@@ -157,6 +157,8 @@ export type {
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 	PayloadHook,
+	ProviderHeaders,
+	HeadersHook,
 	ProviderId,
 	SimpleStreamOptions,
 	StopReason,
