@@ -24,10 +24,10 @@ export type {
 	PrepareNextTurn,
 	QueuedMessagesSource,
 	QueueMode,
+	RequestContext,
 	StreamFn,
 	ThinkingLevel,
 	ToolExecutionMode,
 	TransformContext,
 	TransformRequestContext,
-	RequestContext,
 } from "./types.js";

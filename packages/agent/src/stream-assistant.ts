@@ -21,7 +21,10 @@ export async function buildLlmContext(
 		: context.messages;
 	let systemPrompt = context.systemPrompt;
 	if (config.transformRequestContext) {
-		({ systemPrompt, messages } = await config.transformRequestContext({ systemPrompt, messages: [...messages] }, signal));
+		({ systemPrompt, messages } = await config.transformRequestContext(
+			{ systemPrompt, messages: [...messages] },
+			signal,
+		));
 	}
 	const llmMessages = await config.convertToLlm(messages);
 	return { systemPrompt, messages: llmMessages, tools: context.tools.map(toLlmTool) };
