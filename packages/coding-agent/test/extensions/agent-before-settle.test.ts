@@ -179,6 +179,26 @@ describe("agent_before_settle", () => {
 		]);
 	});
 
+	it("a message a handler queues continues the run, and the phase is before_settle meanwhile", async () => {
+		const phases: string[] = [];
+		let sent = false;
+		const { session, faux } = await createExtensionSession(tempDir(), [
+			(pi) =>
+				pi.on("agent_before_settle", () => {
+					phases.push(session.runPhase.name);
+					if (sent) return;
+					sent = true;
+					pi.sendUserMessage("one more thing", { deliverAs: "followUp" });
+				}),
+		]);
+		await session.bindExtensions({});
+		faux.setResponses([fauxAssistantMessage("first"), fauxAssistantMessage("second")]);
+		await session.prompt("hello");
+		expect(phases).toEqual(["before_settle", "before_settle"]);
+		expect(faux.state.requests).toHaveLength(2);
+		expect(session.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+	});
+
 	it("is not emitted after an aborted run", async () => {
 		let fired = 0;
 		const { session, faux } = await createExtensionSession(tempDir(), [
