@@ -54,6 +54,20 @@ export {
 	type ExportHtmlOptions,
 	exportSessionToHtml,
 } from "./core/export-html/export-session-html.js";
+export type {
+	AgentActivityOutcome,
+	AgentBeforeSettleEvent,
+	AgentBeforeSettleResult,
+	AgentBeforeSettleResult as AgentBeforeSettleEventResult,
+	BoundaryContextPreview,
+	BoundaryResult,
+	BoundaryState,
+	CompactionEntryDraft,
+	ContextEditEntryDraft,
+	CustomEntryDraft,
+	CustomMessageEntryDraft,
+	SessionBoundaryDraft,
+} from "./core/extensions/boundary-events.js";
 export {
 	createBashToolDefinition,
 	createEditToolDefinition,
@@ -100,20 +114,6 @@ export type {
 	ExtensionErrorReport,
 	ExtensionMode,
 } from "./core/extensions/extension-bindings.js";
-export type {
-	AgentActivityOutcome,
-	AgentBeforeSettleEvent,
-	AgentBeforeSettleResult,
-	AgentBeforeSettleResult as AgentBeforeSettleEventResult,
-	BoundaryContextPreview,
-	BoundaryResult,
-	BoundaryState,
-	CompactionEntryDraft,
-	ContextEditEntryDraft,
-	CustomEntryDraft,
-	CustomMessageEntryDraft,
-	SessionBoundaryDraft,
-} from "./core/extensions/boundary-events.js";
 export type {
 	AfterProviderResponseEvent,
 	AgentSettledEvent,
