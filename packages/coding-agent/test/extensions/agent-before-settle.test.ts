@@ -114,6 +114,39 @@ describe("agent_before_settle", () => {
 		expect(session.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
 	});
 
+	it("entries pushed to event.entries in place are appended too, and checked", async () => {
+		const errors: ExtensionErrorReport[] = [];
+		let calls = 0;
+		const { session, faux } = await createExtensionSession(tempDir(), [
+			(pi) =>
+				pi.on("agent_before_settle", (event) => {
+					if (++calls > 1) return undefined;
+					event.entries.push({ type: "custom", customType: "pushed" });
+					return undefined;
+				}),
+		]);
+		await session.bindExtensions({ onError: (error) => errors.push(error) });
+		faux.setResponses([fauxAssistantMessage("only")]);
+		await session.prompt("hello");
+		expect(errors).toEqual([]);
+		expect(session.sessionManager.getBranch().some((entry) => entry.type === "custom")).toBe(true);
+
+		const bad = await createExtensionSession(tempDir(), [
+			(pi) =>
+				pi.on("agent_before_settle", (event) => {
+					event.entries.push({ type: "custom", customType: "" });
+				}),
+		]);
+		const badErrors: ExtensionErrorReport[] = [];
+		await bad.session.bindExtensions({ onError: (error) => badErrors.push(error) });
+		bad.faux.setResponses([fauxAssistantMessage("only")]);
+		await bad.session.prompt("hello");
+		expect(badErrors.map((error) => error.error)).toEqual([
+			"Invalid boundary entries: entries[0]: customType must be a non-empty string",
+		]);
+		expect(bad.session.sessionManager.getBranch().some((entry) => entry.type === "custom")).toBe(false);
+	});
+
 	it("a context edit and a compaction with no kept entries change what the next request sees", async () => {
 		let calls = 0;
 		const { session, faux } = await createExtensionSession(tempDir(), [

@@ -109,3 +109,22 @@ describe("context_with_system", () => {
 		expect(faux.state.requests[0]!.context.messages).toHaveLength(1);
 	});
 });
+
+describe("cache_warming_decision", () => {
+	it("is accepted by pi.on (pi 1.4 extensions load) and never emitted: there is no cache warming", async () => {
+		let fired = 0;
+		const errors: ExtensionErrorReport[] = [];
+		const { session, faux } = await createExtensionSession(tempDir(), [
+			(pi) =>
+				pi.on("cache_warming_decision", (event) => {
+					fired++;
+					return { action: event.action === "warm" ? "stop" : "warm" };
+				}),
+		]);
+		await session.bindExtensions({ onError: (error) => errors.push(error) });
+		faux.setResponses([fauxAssistantMessage("ok")]);
+		await session.prompt("hello");
+		expect(errors).toEqual([]);
+		expect(fired).toBe(0);
+	});
+});

@@ -38,10 +38,9 @@ export async function emitAgentBeforeSettleOf(
 		context: preview([]),
 	};
 	let valid = true;
-	await runner.emitCollect(event, (result: BoundaryResult, path) => {
-		if (result.entries !== undefined) event.entries = result.entries;
-		if (result.continue !== undefined) event.continue = result.continue;
-		if (result.entries === undefined) return false;
+	let checked: unknown[] = [];
+	const check = (path: string) => {
+		checked = [...event.entries];
 		try {
 			event.context = preview(event.entries);
 			valid = true;
@@ -53,7 +52,17 @@ export async function emitAgentBeforeSettleOf(
 				error: `Invalid boundary entries: ${error instanceof Error ? error.message : String(error)}`,
 			});
 		}
+	};
+	let lastPath = "<boundary>";
+	await runner.emitCollect(event, (result: BoundaryResult, path) => {
+		lastPath = path;
+		if (result.entries !== undefined) event.entries = result.entries;
+		if (result.continue !== undefined) event.continue = result.continue;
+		if (result.entries !== undefined) check(path);
 		return false;
 	});
+	// A handler may also have pushed to `event.entries` in place: what is appended is checked too.
+	const unchanged = checked.length === event.entries.length && checked.every((entry, i) => entry === event.entries[i]);
+	if (!unchanged) check(lastPath);
 	return valid ? { entries: event.entries, continue: event.continue } : { entries: [], continue: false };
 }
