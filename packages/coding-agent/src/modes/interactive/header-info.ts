@@ -1,4 +1,5 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { ResourceCollision } from "../../core/resources/resource-diagnostic.js";
 import { BUILTIN_COMMAND_NAMES } from "./builtin-commands.js";
 import type { HeaderInfo } from "./components/header.js";
 
@@ -15,8 +16,13 @@ export function collectHeaderInfo(
 ): HeaderInfo {
 	const session = runtime.session;
 	let contextFiles: string[] = [];
+	let conflicts: ResourceCollision[] = [];
 	try {
-		contextFiles = runtime.services.resourceLoader.load().contextFiles.map((file) => file.path);
+		const loaded = runtime.services.resourceLoader.load();
+		contextFiles = loaded.contextFiles.map((file) => file.path);
+		conflicts = loaded.diagnostics.flatMap((diagnostic) =>
+			diagnostic.type === "collision" ? [diagnostic.collision] : [],
+		);
 	} catch {
 		// The header is informational; a load failure is reported by the runtime's diagnostics.
 		contextFiles = [];
@@ -28,6 +34,7 @@ export function collectHeaderInfo(
 		promptTemplates: session.promptTemplates.map((template) => `/${template.name}`),
 		extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
 		diagnostics: runtime.diagnostics,
+		...(conflicts.length > 0 ? { conflicts } : {}),
 		warnings: [
 			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
 			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
