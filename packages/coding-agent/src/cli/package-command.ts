@@ -1,6 +1,7 @@
 // `pi install | remove | uninstall | update | list` (docs/packages.md). Output follows pi 1.4:
-// "Installing <source>..." then "Installed <source>" on stdout; a failure is one "Error: …" line on
-// stderr and exit status 1, with settings untouched.
+// "Installing <source>..." on stdout, npm's and git's own output passed through, "Installed
+// <source>"; a failure ends with one "Error: …" line on stderr and exit status 1, settings
+// untouched. Mistakes in the command line are 1.4's words, without the prefix.
 import { createInterface } from "node:readline";
 import { isatty } from "node:tty";
 import { SettingsManager } from "../core/config/settings-manager.js";
