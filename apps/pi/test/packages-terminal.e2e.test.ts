@@ -68,4 +68,14 @@ describe.skipIf(!tmuxAvailable)("pi install at a terminal (tmux)", () => {
 			`✗ ${join(dir, "prompts", "hi.md")} (skipped)`,
 		]);
 	});
+
+	it("an untrusted project's TUI says, in 1.4's words, that its packages are ignored", async () => {
+		mkdirSync(join(session.env.cwd, ".pi"), { recursive: true });
+		writeFileSync(join(session.env.cwd, ".pi", "settings.json"), JSON.stringify({ packages: ["../asks"] }));
+		const pi = session.start(["-na"]);
+		const screen = (await pi.waitFor("restart pi.")).replace(/\s+/g, " ");
+		expect(screen).toContain(
+			"This project is not trusted. Project .pi resources and packages are ignored. Use /trust to save a trust decision, then restart pi.",
+		);
+	});
 });

@@ -1,4 +1,5 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { hasProjectTrustInputs } from "../../core/resources/context-files.js";
 import type { ResourceCollision } from "../../core/resources/resource-diagnostic.js";
 import { BUILTIN_COMMAND_NAMES } from "./builtin-commands.js";
 import type { HeaderInfo } from "./components/header.js";
@@ -36,6 +37,12 @@ export function collectHeaderInfo(
 		diagnostics: runtime.diagnostics,
 		...(conflicts.length > 0 ? { conflicts } : {}),
 		warnings: [
+			// pi 1.4's line for a project whose inputs were left out (answered "no", -na, "never").
+			...(!runtime.services.settingsManager.isProjectTrusted() && hasProjectTrustInputs(runtime.cwd)
+				? [
+						"This project is not trusted. Project .pi resources and packages are ignored. Use /trust to save a trust decision, then restart pi.",
+					]
+				: []),
 			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
 			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
 			...session.extensionRunner
