@@ -10,7 +10,6 @@ import type {
 	ToolInfo,
 } from "@pi/coding-agent";
 import { Type } from "@sinclair/typebox";
-import { rankTools } from "./bm25.js";
 
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 /** The custom entry type recording the tools a search loaded. */
@@ -62,6 +61,8 @@ export function createToolSearchTool(
 		async execute(_toolCallId, params) {
 			const active = pi.getActiveTools();
 			const candidates = pi.getAllTools().filter((tool) => isSearchable(tool) && !active.includes(tool.name));
+			// The ranking loads with the first search, not with every session that registers the tool.
+			const { rankTools } = await import("./bm25.js");
 			const matches = rankTools(candidates, params.query, params.limit ?? 8);
 			if (matches.length === 0) {
 				return {
