@@ -62,9 +62,11 @@ describe("bad flags: one clear line, exit 1", () => {
 		expect(result.code).toBe(1);
 	});
 
-	it("a package command without its source is one line and exit 1", async () => {
+	it("a package command without its source is 1.4's message and usage line, exit 1", async () => {
 		const result = await runPi(env, ["install"]);
-		expect(result.stderr).toBe("Error: Missing install source. Usage: pi install <source> [-l|--local] [-y|--yes]\n");
+		expect(result.stderr).toBe(
+			"Missing install source.\nUsage: pi install <source> [-l] [-y] [--approve|--no-approve]\n",
+		);
 		expect(result.code).toBe(1);
 	});
 });

@@ -259,7 +259,7 @@ export {
 export type { ContextFile } from "./core/resources/context-files.js";
 export { resolveProjectTrust, type TrustResolution, TrustStore } from "./core/resources/project-trust.js";
 export { expandPromptTemplate, type PromptTemplate } from "./core/resources/prompt-templates.js";
-export type { ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
+export type { ResourceCollision, ResourceDiagnostic } from "./core/resources/resource-diagnostic.js";
 export { type LoadedResources, loadResources, type ResourceLoaderOptions } from "./core/resources/resource-loader.js";
 export { expandSkillCommand, type Skill } from "./core/resources/skills.js";
 export { buildSystemPrompt, type PromptTool, type SystemPromptOptions } from "./core/resources/system-prompt.js";

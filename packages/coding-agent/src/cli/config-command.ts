@@ -72,7 +72,13 @@ export async function runConfigCommand(argv: readonly string[], builtins: readon
 			action = { type: "set", path: argv[++i]!, enabled: arg === "--enable" };
 		else if (arg === "--package" && argv[i + 1] !== undefined) packageSource = argv[++i];
 		else {
-			process.stderr.write(`Error: Unknown argument ${arg} for "config". ${USAGE.split("\n")[0]}\n`);
+			// Worded as 1.4's mistakes: no "Error:" prefix, the hint on its own line.
+			const kind = arg.startsWith("-") ? "option" : "argument";
+			process.stderr.write(
+				kind === "option"
+					? `Unknown option ${arg} for "config".\nUse "pi --help" or "${USAGE.split("\n")[0]!.replace(/^Usage: /, "")}".\n`
+					: `Unexpected argument ${arg}.\n${USAGE.split("\n")[0]}\n`,
+			);
 			return 1;
 		}
 	}
@@ -80,7 +86,7 @@ export async function runConfigCommand(argv: readonly string[], builtins: readon
 	const agentDir = getAgentDir();
 	const trusted = trustedFor(cwd, agentDir, approve);
 	if (local && !trusted) {
-		process.stderr.write("Error: Project is not trusted. Use --approve to modify local resource config.\n");
+		process.stderr.write("Project is not trusted. Use --approve to modify local resource config.\n");
 		return 1;
 	}
 	const scope = local ? "project" : "user";

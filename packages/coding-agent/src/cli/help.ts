@@ -17,7 +17,7 @@ const SUBCOMMANDS: readonly [string, string][] = [
 	["auth print-api-key --provider <p> | --model <m>", "Print the key a request would use"],
 	["install <source> [-l] [-y]", "Install a package (npm:name, git:host/owner/repo, URL, path)"],
 	["remove <source> [-l]", "Remove a package (alias: uninstall)"],
-	["update [source]", "Update installed packages (or one)"],
+	["update [source]", "Update pi itself; --extensions: all packages, <source>: one"],
 	["list", "List packages, their resources and whether they load"],
 	["config [-l]", "Enable or disable package and extension resources"],
 	["mcp <add|remove|list|login|logout>", "Configure and check MCP servers (pi mcp --help)"],

@@ -1,48 +1,56 @@
-// Progress of package commands on a terminal: the step ("Installing npm:x...") on its own line,
-// then one line, rewritten each second, with the time taken and the tool's latest output line.
-// Pipes and files get the step lines only.
+// Progress of package commands, as pi 1.4 shows it: the step ("Installing npm:x...") on stdout,
+// then what npm and git write, passed on as they write it (their stdout to ours, their stderr to
+// ours). On a terminal a ticker line ("  12s") shows that a quiet install is still running; it is
+// cleared before any output is written, so passed-on text never mixes with it.
 
 /** Receives package progress events and draws them. */
 export interface InstallProgress {
 	start(message: string): void;
-	output(text: string): void;
-	/** Clears the live line; call when the command ends. */
+	output(text: string, stream: "stdout" | "stderr"): void;
+	/** Clears the ticker; call when the command ends. */
 	stop(): void;
 }
 
-export function createInstallProgress(stream: NodeJS.WriteStream = process.stdout): InstallProgress {
+export function createInstallProgress(
+	out: NodeJS.WriteStream = process.stdout,
+	err: NodeJS.WriteStream = process.stderr,
+): InstallProgress {
 	let timer: NodeJS.Timeout | undefined;
 	let startedAt = 0;
-	let lastLine = "";
+	let tickerShown = false;
+	// The ticker never overwrites a line npm or git has not finished.
+	let atLineStart = true;
+	const clearTicker = () => {
+		if (!tickerShown) return;
+		out.write("\r\x1b[2K");
+		tickerShown = false;
+	};
 	const draw = () => {
-		const seconds = Math.round((Date.now() - startedAt) / 1000);
-		const width = Math.max(20, (stream.columns ?? 80) - 12);
-		stream.write(`\r\x1b[2K  ${seconds}s ${lastLine.slice(0, width)}`);
+		if (!atLineStart) return;
+		out.write(`\r\x1b[2K  ${Math.round((Date.now() - startedAt) / 1000)}s`);
+		tickerShown = true;
 	};
 	const stop = () => {
-		if (!timer) return;
-		clearInterval(timer);
+		if (timer) clearInterval(timer);
 		timer = undefined;
-		stream.write("\r\x1b[2K");
+		clearTicker();
 	};
 	return {
 		start(message) {
 			stop();
-			stream.write(`${message}\n`);
-			if (!stream.isTTY) return;
+			out.write(`${atLineStart ? "" : "\n"}${message}\n`);
+			atLineStart = true;
+			if (!out.isTTY) return;
 			startedAt = Date.now();
-			lastLine = "";
 			timer = setInterval(draw, 1000);
 			// A finished command must not wait for the ticker.
 			timer.unref();
 		},
-		output(text) {
-			const line = text
-				.split(/\r?\n/)
-				.map((part) => part.trim())
-				.filter(Boolean)
-				.at(-1);
-			if (line) lastLine = line;
+		output(text, stream) {
+			if (text === "") return;
+			clearTicker();
+			(stream === "stdout" ? out : err).write(text);
+			atLineStart = text.endsWith("\n");
 		},
 		stop,
 	};

@@ -17,6 +17,8 @@ export interface MainOptions {
 	extensionFactories?: readonly BuiltinExtensionFactory[];
 	/** The version `--version` prints; default: this package's. */
 	version?: string;
+	/** The npm package the binary is installed as, which `pi update` reinstalls; default `@pi/cli`. */
+	packageName?: string;
 }
 
 /** The mode `main()` runs (run-modes.md §3; `acp` is this project's addition). */
@@ -79,14 +81,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 		const { runAuthCommand } = await import("./auth-command.js");
 		return runAuthCommand(argv.slice(1));
 	}
-	// `pi update --models` refreshes the model catalogue (packages are updated by `pi update` itself).
-	if (first === "update" && argv.includes("--models")) {
-		const { updateModels } = await import("./update-models.js");
-		return updateModels();
-	}
 	if (first !== undefined && PACKAGE_SUBCOMMANDS.has(first)) {
 		const { runPackageCommand } = await import("./package-command.js");
-		return runPackageCommand(argv);
+		return runPackageCommand(argv, { packageName: options.packageName, version: options.version ?? packageVersion() });
 	}
 	if (first === "config") {
 		const { runConfigCommand } = await import("./config-command.js");

@@ -1,6 +1,7 @@
 // `pi install | remove | uninstall | update | list` (docs/packages.md). Output follows pi 1.4:
-// "Installing <source>..." then "Installed <source>" on stdout; a failure is one "Error: …" line on
-// stderr and exit status 1, with settings untouched.
+// "Installing <source>..." on stdout, npm's and git's own output passed through, "Installed
+// <source>"; a failure ends with one "Error: …" line on stderr and exit status 1, settings
+// untouched. Mistakes in the command line are 1.4's words, without the prefix.
 import { createInterface } from "node:readline";
 import { isatty } from "node:tty";
 import { SettingsManager } from "../core/config/settings-manager.js";
@@ -18,9 +19,15 @@ import { resolveProjectTrust, TrustStore } from "../core/resources/project-trust
 import { getAgentDir } from "../core/session/session-paths.js";
 import { isPiUserError } from "../core/user-error.js";
 import { createInstallProgress, type InstallProgress } from "./install-progress.js";
+import {
+	PACKAGE_COMMAND_USAGE,
+	type PackageCommandName,
+	type ParsedPackageCommand,
+	parsePackageCommand,
+} from "./package-command-args.js";
 
-const USAGE: Record<string, string> = {
-	install: `Usage: pi install <source> [-l|--local] [-y|--yes]
+const HELP: Record<PackageCommandName, string> = {
+	install: `Usage: ${PACKAGE_COMMAND_USAGE.install}
 
 Installs a pi package and adds it to settings (personal: ~/.pi/agent/settings.json;
 with -l the project's .pi/settings.json, once the project is trusted).
@@ -37,52 +44,47 @@ Options:
   -a, --approve      trust the project for this command
   -na, --no-approve  do not trust the project for this command
 `,
-	remove: `Usage: pi remove <source> [-l|--local]   (alias: pi uninstall)
+	remove: `Usage: ${PACKAGE_COMMAND_USAGE.remove}   (alias: pi uninstall)
 
 Removes a package's settings entry and its installed files.
-`,
-	update: `Usage: pi update [<source>] [--extensions]
 
-Updates installed packages: unpinned npm packages to their newest release, pinned ones to
-their version, git packages to their ref or default branch. With a source, only that one.
+Options:
+  -l, --local        project settings instead of personal ones
+  -a, --approve      trust the project for this command
+  -na, --no-approve  do not trust the project for this command
 `,
-	list: `Usage: pi list
+	update: `Usage: ${PACKAGE_COMMAND_USAGE.update}
+
+Updates pi, installed packages, or the model catalogue. Packages: unpinned npm packages to their
+newest release, pinned ones to their version, git packages to their ref or default branch.
+
+Options:
+  --self                  update pi only (what pi update does without a target)
+  --extensions            update installed packages only
+  --models                refresh the model catalogue only
+  --all                   update pi and installed packages
+  --extension <source>    update one package only
+  -a, --approve           trust the project for this command
+  -na, --no-approve       do not trust the project for this command
+  --force                 reinstall pi even if it is the newest version
+
+Short forms:
+  pi update               update pi only
+  pi update <source>      update one package
+  pi update pi            update pi only (self works too)
+`,
+	list: `Usage: ${PACKAGE_COMMAND_USAGE.list}
 
 Lists configured packages per scope with the resources each provides and whether they load.
 `,
 };
 
-interface ParsedCommand {
-	command: "install" | "remove" | "update" | "list";
-	source?: string;
-	local: boolean;
-	yes: boolean;
-	approve?: boolean;
-	help: boolean;
-	/** `pi update --self` (pi 1.4's self-update): not done here, pi says how. */
-	self?: boolean;
-	error?: string;
-}
-
-function parse(argv: readonly string[]): ParsedCommand {
-	const [name, ...rest] = argv;
-	const command = (name === "uninstall" ? "remove" : name) as ParsedCommand["command"];
-	const parsed: ParsedCommand = { command, local: false, yes: false, help: false };
-	for (let i = 0; i < rest.length; i++) {
-		const arg = rest[i]!;
-		if (arg === "-h" || arg === "--help") parsed.help = true;
-		else if (arg === "-l" || arg === "--local") parsed.local = true;
-		else if (arg === "-y" || arg === "--yes") parsed.yes = true;
-		else if (arg === "-a" || arg === "--approve") parsed.approve = true;
-		else if (arg === "-na" || arg === "--no-approve") parsed.approve = false;
-		else if (command === "update" && (arg === "--extensions" || arg === "--all")) continue;
-		else if (command === "update" && (arg === "--self" || arg === "self" || arg === "pi")) parsed.self = true;
-		else if (command === "update" && arg === "--extension") parsed.source = rest[++i];
-		else if (arg.startsWith("-") && arg !== "-") parsed.error = `Unknown option ${arg} for "${command}"`;
-		else if (parsed.source === undefined && command !== "list") parsed.source = arg;
-		else parsed.error = `Unexpected argument ${arg}`;
-	}
-	return parsed;
+/** What the binary tells package commands about itself (for `pi update`'s self-update). */
+export interface PackageCommandContext {
+	/** The npm package pi is installed as; default `@pi/cli`. */
+	packageName?: string;
+	/** The running version; default `0.0.0`. */
+	version?: string;
 }
 
 function projectTrusted(cwd: string, agentDir: string, override: boolean | undefined): boolean {
@@ -113,26 +115,27 @@ function ask(question: string): Promise<boolean> {
 }
 
 /** Runs a package command; resolves with the exit status. */
-export async function runPackageCommand(argv: readonly string[]): Promise<number> {
-	const parsed = parse(argv);
-	const usage = USAGE[parsed.command]!;
+export async function runPackageCommand(argv: readonly string[], context: PackageCommandContext = {}): Promise<number> {
+	const parsed = parsePackageCommand(argv);
+	if (!parsed) throw new Error(`runPackageCommand: not a package command: ${argv[0]}`);
 	if (parsed.help) {
-		process.stdout.write(usage);
+		process.stdout.write(HELP[parsed.command]);
 		return 0;
 	}
-	if (parsed.error) {
-		process.stderr.write(`Error: ${parsed.error}. ${usage.split("\n")[0]}\n`);
+	// 1.4 words these mistakes without an "Error:" prefix, the hint on a line of its own.
+	if (parsed.problem) {
+		process.stderr.write(`${parsed.problem.message}\n${parsed.problem.hint}\n`);
 		return 1;
 	}
-	if ((parsed.command === "install" || parsed.command === "remove") && !parsed.source) {
-		process.stderr.write(`Error: Missing ${parsed.command} source. ${usage.split("\n")[0]}\n`);
-		return 1;
+	if (parsed.updateTarget?.type === "models") {
+		const { updateModels } = await import("./update-models.js");
+		return updateModels();
 	}
 	const cwd = process.cwd();
 	const agentDir = getAgentDir();
 	const trusted = projectTrusted(cwd, agentDir, parsed.approve);
 	if (parsed.local && !trusted) {
-		process.stderr.write("Error: Project is not trusted. Use --approve to modify local package config.\n");
+		process.stderr.write("Project is not trusted. Use --approve to modify local package config.\n");
 		return 1;
 	}
 	const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: trusted });
@@ -141,7 +144,8 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 		cwd,
 		agentDir,
 		npmCommand: settings.getSettings().npmCommand,
-		onProgress: (event) => (event.type === "start" ? progress.start(event.message) : progress.output(event.text)),
+		onProgress: (event) =>
+			event.type === "start" ? progress.start(event.message) : progress.output(event.text, event.stream),
 	});
 	const scope = parsed.local ? "project" : "user";
 	try {
@@ -151,25 +155,19 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 			case "remove": {
 				const removed = await operations.remove(parsed.source!, scope);
 				if (!removed) {
-					process.stderr.write(`Error: No matching package found for ${parsed.source}\n`);
+					process.stderr.write(`No matching package found for ${parsed.source}\n`);
 					return 1;
 				}
 				progress.stop();
 				process.stdout.write(`Removed ${parsed.source}\n`);
 				return 0;
 			}
-			case "update": {
-				if (parsed.self) {
-					process.stdout.write(
-						"pi does not update itself: update it with the tool that installed it (e.g. npm install -g <pi package>). Packages: pi update [source]\n",
-					);
-					return 0;
-				}
-				await operations.update(parsed.source, trusted ? ["user", "project"] : ["user"]);
-				progress.stop();
-				process.stdout.write(parsed.source ? `Updated ${parsed.source}\n` : "Updated packages\n");
-				return 0;
-			}
+			case "update":
+				return await update(parsed, operations, trusted, progress, {
+					packageName: context.packageName ?? "@pi/cli",
+					version: context.version ?? "0.0.0",
+					npmCommand: SettingsManager.create(cwd, agentDir, { projectTrusted: false }).getSettings().npmCommand,
+				});
 			case "list":
 				return await list(cwd, agentDir, trusted);
 		}
@@ -187,6 +185,28 @@ export async function runPackageCommand(argv: readonly string[]): Promise<number
 		throw error;
 	}
 	return 0;
+}
+
+async function update(
+	parsed: ParsedPackageCommand,
+	operations: PackageOperations,
+	trusted: boolean,
+	progress: InstallProgress,
+	self: { packageName: string; version: string; npmCommand: unknown },
+): Promise<number> {
+	const target = parsed.updateTarget ?? { type: "self" };
+	if (parsed.extensionsSkipped) {
+		process.stdout.write("Extensions are skipped. Run pi update --extensions to update extensions.\n");
+	}
+	if (target.type === "extensions" || target.type === "all") {
+		const source = target.type === "extensions" ? target.source : undefined;
+		await operations.update(source, trusted ? ["user", "project"] : ["user"]);
+		progress.stop();
+		process.stdout.write(source ? `Updated ${source}\n` : "Updated packages\n");
+	}
+	if (target.type !== "self" && target.type !== "all") return 0;
+	const { updateSelf } = await import("./self-update.js");
+	return updateSelf({ ...self, force: parsed.force });
 }
 
 function oneLine(text: string): string {

@@ -204,8 +204,11 @@ export async function createAgentSessionServices(
 	const trusted = extensions.projectTrusted;
 	const modelRuntime = options.modelRuntime ?? (await ModelRuntime.create({ agentDir }));
 	const packages = extensions.packages?.all() ?? [];
-	const packageFiles = (type: "skills" | "prompts" | "themes") =>
-		packages.flatMap((pkg) => (pkg.resources?.[type] ?? []).filter((file) => file.enabled).map((file) => file.path));
+	// `-e` packages ("temporary") take precedence over every other skill and prompt source (pi 1.4).
+	const packageFiles = (type: "skills" | "prompts" | "themes", which: "cli" | "settings" | "all" = "all") =>
+		packages
+			.filter((pkg) => which === "all" || (pkg.scope === "temporary") === (which === "cli"))
+			.flatMap((pkg) => (pkg.resources?.[type] ?? []).filter((file) => file.enabled).map((file) => file.path));
 	const resourceLoader =
 		options.resourceLoader ??
 		new DefaultResourceLoader({
@@ -213,8 +216,10 @@ export async function createAgentSessionServices(
 			agentDir,
 			settings: settingsManager,
 			projectTrusted: trusted,
-			packageSkillPaths: packageFiles("skills"),
-			packagePromptPaths: packageFiles("prompts"),
+			packageSkillPaths: packageFiles("skills", "settings"),
+			packagePromptPaths: packageFiles("prompts", "settings"),
+			cliPackageSkillPaths: packageFiles("skills", "cli"),
+			cliPackagePromptPaths: packageFiles("prompts", "cli"),
 			...options.resourceOptions,
 		});
 	if (resourceLoader instanceof DefaultResourceLoader && packages.length > 0) {

@@ -94,4 +94,25 @@ describe("loading with clashes", () => {
 			expect.stringMatching(/^Extension package "builtin:codemode": Extension <inline:1> registers tool `codemode`/),
 		]);
 	});
+
+	it("an SDK session keeps the tool of the extension that loaded first (pi 1.4), not the last", async () => {
+		const named = (text: string) => ({
+			...tool("dup"),
+			description: text,
+			execute: async () => ({ content: [{ type: "text" as const, text }] }),
+		});
+		const { result } = await createExtensionSession(tempDir(), [], {
+			extensionFactories: [(pi) => pi.registerTool(named("first")), (pi) => pi.registerTool(named("second"))],
+			noExtensions: false,
+		});
+		expect(result.extensionsResult.errors).toEqual([
+			{ path: "<inline:1>", error: 'Tool "dup" conflicts with <inline:0>' },
+		]);
+		const runner = result.extensionsResult.runner!;
+		expect(runner.getToolDefinition("dup")?.description).toBe("first");
+		const dups = runner.getTools().filter((entry) => entry.name === "dup");
+		expect(dups.map((entry) => entry.description)).toEqual(["first"]);
+		const output = await dups[0]!.execute("call-1", {}, undefined, undefined);
+		expect(output.content).toEqual([{ type: "text", text: "first" }]);
+	});
 });

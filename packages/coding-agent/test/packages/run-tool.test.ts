@@ -45,3 +45,19 @@ describe("runTool", () => {
 		await expect(running).rejects.toThrow(/was cancelled/);
 	});
 });
+
+describe("runTool output", () => {
+	it("hands each chunk on with the stream it was written to, and still resolves with stdout", async () => {
+		const seen: [string, string][] = [];
+		const stdout = await runTool(
+			process.execPath,
+			["-e", "process.stdout.write('added 1 package\\n'); process.stderr.write('npm warn x\\n')"],
+			{ onOutput: (text, stream) => void seen.push([stream, text]) },
+		);
+		expect(stdout).toBe("added 1 package\n");
+		expect(seen.sort()).toEqual([
+			["stderr", "npm warn x\n"],
+			["stdout", "added 1 package\n"],
+		]);
+	});
+});

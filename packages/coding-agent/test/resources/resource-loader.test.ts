@@ -167,6 +167,65 @@ describe("skills", () => {
 		expect(shadowed.at(-1)!.path).toBe(join(cwd, "cli", "dup", "SKILL.md"));
 	});
 
+	it("packages come after the agent folders, -e packages before everything; losers are 1.4's collisions", () => {
+		const { agentDir, cwd, load } = fixture();
+		const skill = (dir: string, description: string) =>
+			write(join(dir, "dup", "SKILL.md"), `---\nname: dup\ndescription: ${description}\n---\n`);
+		skill(join(agentDir, "skills"), "agent");
+		skill(join(cwd, "pkg", "skills"), "package");
+		skill(join(cwd, "once", "skills"), "one run");
+		write(join(agentDir, "prompts", "greet.md"), "agent greet");
+		write(join(cwd, "pkg", "prompts", "greet.md"), "package greet");
+		write(join(cwd, "once", "prompts", "greet.md"), "one-run greet");
+		const installed = {
+			packageSkillPaths: [join(cwd, "pkg", "skills", "dup", "SKILL.md")],
+			packagePromptPaths: [join(cwd, "pkg", "prompts", "greet.md")],
+		};
+		const loaded = load(installed);
+		expect(loaded.skills.map((entry) => [entry.name, entry.description])).toEqual([["dup", "agent"]]);
+		expect(loaded.promptTemplates.map((entry) => entry.content)).toEqual(["agent greet"]);
+		expect(loaded.diagnostics).toEqual([
+			{
+				type: "collision",
+				message: 'name "dup" collision',
+				path: join(cwd, "pkg", "skills", "dup", "SKILL.md"),
+				collision: {
+					resourceType: "skill",
+					name: "dup",
+					winnerPath: join(agentDir, "skills", "dup", "SKILL.md"),
+					loserPath: join(cwd, "pkg", "skills", "dup", "SKILL.md"),
+				},
+			},
+			{
+				type: "collision",
+				message: 'name "/greet" collision',
+				path: join(cwd, "pkg", "prompts", "greet.md"),
+				collision: {
+					resourceType: "prompt",
+					name: "greet",
+					winnerPath: join(agentDir, "prompts", "greet.md"),
+					loserPath: join(cwd, "pkg", "prompts", "greet.md"),
+				},
+			},
+		]);
+		const withOneRun = load({
+			...installed,
+			cliPackageSkillPaths: [join(cwd, "once", "skills", "dup", "SKILL.md")],
+			cliPackagePromptPaths: [join(cwd, "once", "prompts", "greet.md")],
+		});
+		expect(withOneRun.skills.map((entry) => entry.description)).toEqual(["one run"]);
+		expect(withOneRun.promptTemplates.map((entry) => entry.content)).toEqual(["one-run greet"]);
+		expect(withOneRun.diagnostics.filter((entry) => entry.type === "collision")).toHaveLength(4);
+		// -e packages load under --no-skills / --no-prompt-templates, as 1.4's do.
+		const bare = load({
+			noSkills: true,
+			noPromptTemplates: true,
+			cliPackageSkillPaths: [join(cwd, "once", "skills", "dup", "SKILL.md")],
+			cliPackagePromptPaths: [join(cwd, "once", "prompts", "greet.md")],
+		});
+		expect([bare.skills.length, bare.promptTemplates.length]).toEqual([1, 1]);
+	});
+
 	it("warn when a SKILL.md name differs from its directory", () => {
 		const { agentDir, load } = fixture();
 		write(join(agentDir, "skills", "folder", "SKILL.md"), "---\nname: other\ndescription: D\n---\n");

@@ -92,7 +92,7 @@ describe("skills", () => {
 		expect(names).toEqual(["Bad_Name", "pdf", "quick"]);
 		const messages = loaded.diagnostics.map((diagnostic) => diagnostic.message).join("\n");
 		expect(messages).toMatch(/no description and was not loaded/);
-		expect(messages).toMatch(/"pdf" .* is shadowed by/);
+		expect(messages).toMatch(/name "pdf" collision/);
 		expect(messages).toMatch(/Skill name "Bad_Name" should be/);
 		const block = formatSkillsForPrompt(loaded.skills);
 		expect(block).toContain("<description>Work with &lt;PDF&gt; files</description>");

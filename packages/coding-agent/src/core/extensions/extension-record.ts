@@ -55,17 +55,16 @@ export interface ExtensionLoadError {
 
 /**
  * One kind of registration across extensions in load order, by key: the first registration of a
- * key wins, or with `lastWins` the latest (tools).
+ * key wins (tools, flags and shortcuts alike, as in pi 1.4).
  */
 export function collectByKey<T>(
 	records: readonly ExtensionRecord[],
 	pick: (record: ExtensionRecord) => ReadonlyMap<string, T>,
-	lastWins = false,
 ): Map<string, T & { extensionPath: string }> {
 	const collected = new Map<string, T & { extensionPath: string }>();
 	for (const record of records) {
 		for (const [key, value] of pick(record)) {
-			if (lastWins || !collected.has(key)) collected.set(key, { ...value, extensionPath: record.path });
+			if (!collected.has(key)) collected.set(key, { ...value, extensionPath: record.path });
 		}
 	}
 	return collected;

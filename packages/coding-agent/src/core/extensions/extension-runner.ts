@@ -219,17 +219,17 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 		return (this.handlerTable.handlersFor(event)?.length ?? 0) > 0;
 	}
 
-	/** Every extension tool as an AgentTool, last registration of a name winning. */
+	/** Every extension tool as an AgentTool; of two extensions registering a name the first keeps it (pi 1.4). */
 	getTools(): AgentTool[] {
-		return [...collectByKey(this.records, (record) => record.tools, true).values()].map((tool) =>
+		return [...collectByKey(this.records, (record) => record.tools).values()].map((tool) =>
 			wrapExtensionTool(tool, this),
 		);
 	}
 
-	/** The extension definition of a tool (last registration wins), if an extension registered it. */
+	/** The extension definition of a tool (the first extension's that registered it), if any. */
 	getToolDefinition(name: string): ExtensionToolDefinition | undefined {
-		for (let index = this.records.length - 1; index >= 0; index--) {
-			const definition = this.records[index]?.tools.get(name);
+		for (const record of this.records) {
+			const definition = record.tools.get(name);
 			if (definition) return definition;
 		}
 		return undefined;
@@ -253,7 +253,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	/** Prompt snippet and guidelines of extension tools, by name. */
 	getToolPromptInfo(name: string): { promptSnippet?: string; promptGuidelines?: string[] } | undefined {
-		return collectByKey(this.records, (record) => record.tools, true).get(name);
+		return collectByKey(this.records, (record) => record.tools).get(name);
 	}
 
 	/** Every registered shortcut by key id (first registration wins); the TUI binds them. */
@@ -370,7 +370,7 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 	 */
 	getToolRenderers(name: string): ToolRenderers | undefined {
 		const resolvers = this.records.flatMap((record) => record.toolRenderers);
-		const definition = collectByKey(this.records, (record) => record.tools, true).get(name);
+		const definition = collectByKey(this.records, (record) => record.tools).get(name);
 		const fromDefinition: ToolRenderers | undefined =
 			definition && (definition.renderCall || definition.renderResult)
 				? {

@@ -23,7 +23,10 @@ import {
 import { PackageInstallError, type RunToolOptions, runTool } from "./run-tool.js";
 
 /** Progress of one operation, for the terminal (`Installing npm:x...`). */
-export type PackageProgress = { type: "start"; message: string } | { type: "output"; text: string };
+/** A step starting ("Installing npm:x..."), or a chunk npm or git wrote on `stream`. */
+export type PackageProgress =
+	| { type: "start"; message: string }
+	| { type: "output"; text: string; stream: "stdout" | "stderr" };
 
 export interface PackageInstallerOptions extends PackageLocations {
 	npm: NpmClient;
@@ -144,15 +147,21 @@ export class PackageInstaller {
 	}
 
 	private runOptions(cwd?: string): RunToolOptions {
+		const onProgress = this.options.onProgress;
 		return {
 			cwd,
 			signal: this.options.signal,
-			onOutput: this.options.onProgress ? (text) => this.options.onProgress?.({ type: "output", text }) : undefined,
+			onOutput: onProgress ? (text, stream) => onProgress({ type: "output", text, stream }) : undefined,
 		};
 	}
 
 	private git(args: readonly string[], cwd?: string): Promise<string> {
 		return runTool("git", args, { ...this.runOptions(cwd), timeoutMs: 300_000 });
+	}
+
+	/** A git query whose answer pi reads (`rev-parse`): its output is not the user's to see. */
+	private gitQuery(args: readonly string[], cwd?: string): Promise<string> {
+		return runTool("git", args, { ...this.runOptions(cwd), onOutput: undefined, timeoutMs: 300_000 });
 	}
 
 	/** Installs (or repairs) a source in a scope. Local sources must exist; nothing is copied. */
@@ -215,7 +224,7 @@ export class PackageInstaller {
 		if (root) ensureIgnoredFolder(root);
 		mkdirSync(dirname(target), { recursive: true });
 		try {
-			await this.git(["clone", "--quiet", source.repo, target]);
+			await this.git(["clone", source.repo, target]);
 			if (source.ref) await this.git(["checkout", "--quiet", source.ref], target);
 			await this.installGitDependencies(target);
 		} catch (error) {
@@ -244,14 +253,14 @@ export class PackageInstaller {
 	private async updateGitUnlocked(source: GitPackageSource, scope: InstallScope): Promise<void> {
 		const target = gitPackagePath(this.options, source, scope);
 		if (!existsSync(target)) return this.installGit(source, scope);
-		const before = (await this.git(["rev-parse", "HEAD"], target)).trim();
+		const before = (await this.gitQuery(["rev-parse", "HEAD"], target)).trim();
 		if (source.ref) {
 			await this.git(["fetch", "--quiet", "origin", source.ref], target);
 		} else {
 			await this.git(["fetch", "--quiet", "--prune", "origin", "+HEAD:refs/remotes/origin/HEAD"], target);
 		}
 		const wanted = source.ref ? "FETCH_HEAD" : "refs/remotes/origin/HEAD";
-		const after = (await this.git(["rev-parse", `${wanted}^{commit}`], target)).trim();
+		const after = (await this.gitQuery(["rev-parse", `${wanted}^{commit}`], target)).trim();
 		if (after === before) return;
 		await this.git(["reset", "--quiet", "--hard", after], target);
 		await this.git(["clean", "-fdxq"], target);

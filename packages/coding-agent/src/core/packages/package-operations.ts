@@ -119,7 +119,7 @@ export class PackageOperations {
 			}
 		}
 		if (source !== undefined && updated.length === 0) {
-			throw new PiUserError("package_not_found", `No matching package found for ${source}: see pi list`);
+			throw new PiUserError("package_not_found", `No matching package found for ${source}`);
 		}
 		return updated;
 	}

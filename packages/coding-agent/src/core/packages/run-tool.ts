@@ -18,8 +18,11 @@ export interface RunToolOptions {
 	timeoutMs?: number;
 	signal?: AbortSignal;
 	env?: NodeJS.ProcessEnv;
-	/** Called with each chunk the tool writes (stdout and stderr), for progress. */
-	onOutput?: (text: string) => void;
+	/**
+	 * Called with each chunk the tool writes and the stream it wrote it to: package commands pass
+	 * npm's and git's output on to the user, as pi 1.4 does.
+	 */
+	onOutput?: (text: string, stream: "stdout" | "stderr") => void;
 }
 
 const running = new Set<import("node:child_process").ChildProcess>();
@@ -96,11 +99,11 @@ export function runTool(command: string, args: readonly string[], options: RunTo
 		options.signal?.addEventListener("abort", onAbort, { once: true });
 		child.stdout.on("data", (chunk: Buffer) => {
 			stdout += chunk.toString("utf8");
-			options.onOutput?.(chunk.toString("utf8"));
+			options.onOutput?.(chunk.toString("utf8"), "stdout");
 		});
 		child.stderr.on("data", (chunk: Buffer) => {
 			stderr += chunk.toString("utf8");
-			options.onOutput?.(chunk.toString("utf8"));
+			options.onOutput?.(chunk.toString("utf8"), "stderr");
 		});
 		child.on("error", (error: NodeJS.ErrnoException) => {
 			const reason =

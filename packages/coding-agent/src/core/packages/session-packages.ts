@@ -30,8 +30,10 @@ export function isPackageSourceArgument(value: string): boolean {
 	return !isLocalSource(value) && !value.startsWith("builtin:");
 }
 
+// A session's stdout may carry its answer (print, json, rpc), so the step lines and everything npm
+// and git write go to stderr, as pi 1.4 sends them there.
 function defaultProgress(event: PackageProgress): void {
-	if (event.type === "start") process.stderr.write(`${event.message}\n`);
+	process.stderr.write(event.type === "start" ? `${event.message}\n` : event.text);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { SettingsManager } from "../config/settings-manager.js";
 import { CONFIG_DIR_NAME } from "../session/session-paths.js";
 import { ancestorsOutermostFirst, type ContextFile, loadContextFiles } from "./context-files.js";
 import { findTemplateFiles, loadTemplateFile, type PromptTemplate } from "./prompt-templates.js";
-import type { ResourceDiagnostic } from "./resource-diagnostic.js";
+import { collisionDiagnostic, type ResourceDiagnostic } from "./resource-diagnostic.js";
 import { expandSettingsList } from "./resource-paths.js";
 import { addSkills, findSkillFiles, loadSkillFile, type Skill } from "./skills.js";
 
@@ -30,9 +30,12 @@ export interface ResourceLoaderOptions {
 	systemPrompt?: string;
 	/** `--append-system-prompt <text|file>` (repeatable). */
 	appendSystemPrompt?: readonly string[];
-	/** Skill and prompt files of installed packages (settings `packages`, `-e npm:…`). */
+	/** Skill and prompt files of the settings' packages (project packages first). */
 	packageSkillPaths?: readonly string[];
 	packagePromptPaths?: readonly string[];
+	/** Skill and prompt files of packages given with `-e` for this run: they come before everything else. */
+	cliPackageSkillPaths?: readonly string[];
+	cliPackagePromptPaths?: readonly string[];
 	/** Extra paths contributed by extensions (`resources_discover`). */
 	extraSkillPaths?: readonly string[];
 	extraPromptPaths?: readonly string[];
@@ -93,66 +96,98 @@ function projectAgentsSkillDirs(cwd: string): string[] {
 	return result.reverse();
 }
 
+// Where skills and prompt templates come from, in order of precedence (the first of a name wins;
+// extensions.md §8–§9): packages given with `-e` for this run (pi 1.4 puts them first), the user's
+// folders, the user's settings entries, the trusted project's folders and settings entries,
+// installed packages (project ones first), what extensions add (`resources_discover`), and last
+// `--skill` / `--prompt-template` paths. Installed packages come after every folder, as in pi 1.4:
+// a prompt in ~/.pi/agent/prompts keeps its name when a package brings one of the same name.
+interface ResourceSource {
+	source: string;
+	paths: readonly string[];
+}
+
+function skillSources(options: ResourceLoaderOptions): ResourceSource[] {
+	const cwdPaths = (paths: readonly string[] | undefined) => (paths ?? []).map((path) => resolve(options.cwd, path));
+	const cli: ResourceSource[] = [
+		{ source: "package", paths: options.cliPackageSkillPaths ?? [] },
+		{ source: "cli", paths: cwdPaths(options.skillPaths) },
+	];
+	// `--no-skills` leaves only what the command line names.
+	if (options.noSkills) return cli;
+	const settingSkills = options.settings.getResourceSettings("skills", options.agentDir);
+	const project: ResourceSource[] = options.projectTrusted
+		? [
+				{
+					source: "project",
+					paths: [join(options.cwd, CONFIG_DIR_NAME, "skills"), ...projectAgentsSkillDirs(options.cwd)],
+				},
+				{ source: "project-settings", paths: expandSettingsList(settingSkills, "project") },
+			]
+		: [];
+	return [
+		cli[0]!,
+		{ source: "global", paths: [join(options.agentDir, "skills"), join(homedir(), ".agents", "skills")] },
+		{ source: "settings", paths: expandSettingsList(settingSkills, "global") },
+		...project,
+		{ source: "package", paths: options.packageSkillPaths ?? [] },
+		{ source: "extension", paths: cwdPaths(options.extraSkillPaths) },
+		cli[1]!,
+	];
+}
+
 function loadSkills(options: ResourceLoaderOptions, diagnostics: ResourceDiagnostic[]): Skill[] {
 	const skills = new Map<string, Skill>();
-	const fromDirs = (dirs: readonly string[], source: string) => {
-		for (const dir of dirs) {
+	for (const { source, paths } of skillSources(options)) {
+		for (const dir of paths) {
 			if (!existsSync(dir)) continue;
 			const loaded = findSkillFiles(dir).flatMap((file) => loadSkillFile(file, source, diagnostics) ?? []);
 			addSkills(skills, loaded, diagnostics);
 		}
-	};
-	if (!options.noSkills) {
-		fromDirs([join(options.agentDir, "skills"), join(homedir(), ".agents", "skills")], "global");
-		const settingSkills = options.settings.getResourceSettings("skills", options.agentDir);
-		const expand = (scope: "global" | "project") => expandSettingsList(settingSkills, scope);
-		fromDirs(expand("global"), "settings");
-		if (options.projectTrusted) {
-			fromDirs([join(options.cwd, CONFIG_DIR_NAME, "skills"), ...projectAgentsSkillDirs(options.cwd)], "project");
-			fromDirs(expand("project"), "project-settings");
-		}
-		fromDirs(options.packageSkillPaths ?? [], "package");
-		fromDirs(
-			(options.extraSkillPaths ?? []).map((path) => resolve(options.cwd, path)),
-			"extension",
-		);
 	}
-	fromDirs(
-		(options.skillPaths ?? []).map((path) => resolve(options.cwd, path)),
-		"cli",
-	);
 	return [...skills.values()];
+}
+
+function templateSources(options: ResourceLoaderOptions): ResourceSource[] {
+	const cwdPaths = (paths: readonly string[] | undefined) => (paths ?? []).map((path) => resolve(options.cwd, path));
+	const cli: ResourceSource[] = [
+		{ source: "package", paths: options.cliPackagePromptPaths ?? [] },
+		{ source: "cli", paths: cwdPaths(options.promptTemplatePaths) },
+	];
+	if (options.noPromptTemplates) return cli;
+	const settingPrompts = options.settings.getResourceSettings("prompts", options.agentDir);
+	const project: ResourceSource[] = options.projectTrusted
+		? [
+				{ source: "project", paths: [join(options.cwd, CONFIG_DIR_NAME, "prompts")] },
+				{ source: "project-settings", paths: expandSettingsList(settingPrompts, "project") },
+			]
+		: [];
+	return [
+		cli[0]!,
+		{ source: "global", paths: [join(options.agentDir, "prompts")] },
+		{ source: "settings", paths: expandSettingsList(settingPrompts, "global") },
+		...project,
+		{ source: "package", paths: options.packagePromptPaths ?? [] },
+		{ source: "extension", paths: cwdPaths(options.extraPromptPaths) },
+		cli[1]!,
+	];
 }
 
 function loadTemplates(options: ResourceLoaderOptions, diagnostics: ResourceDiagnostic[]): PromptTemplate[] {
 	const templates = new Map<string, PromptTemplate>();
-	const fromPaths = (paths: readonly string[], source: string) => {
+	for (const { source, paths } of templateSources(options)) {
 		for (const path of paths) {
 			for (const file of findTemplateFiles(path)) {
 				const template = loadTemplateFile(file, source, diagnostics);
-				if (template && !templates.has(template.name)) templates.set(template.name, template);
+				if (!template) continue;
+				const existing = templates.get(template.name);
+				if (!existing) templates.set(template.name, template);
+				else if (existing.filePath !== template.filePath) {
+					diagnostics.push(collisionDiagnostic("prompt", template.name, existing.filePath, template.filePath));
+				}
 			}
 		}
-	};
-	if (!options.noPromptTemplates) {
-		const settingPrompts = options.settings.getResourceSettings("prompts", options.agentDir);
-		const expand = (scope: "global" | "project") => expandSettingsList(settingPrompts, scope);
-		fromPaths([join(options.agentDir, "prompts")], "global");
-		fromPaths(expand("global"), "settings");
-		if (options.projectTrusted) {
-			fromPaths([join(options.cwd, CONFIG_DIR_NAME, "prompts")], "project");
-			fromPaths(expand("project"), "project-settings");
-		}
-		fromPaths(options.packagePromptPaths ?? [], "package");
-		fromPaths(
-			(options.extraPromptPaths ?? []).map((path) => resolve(options.cwd, path)),
-			"extension",
-		);
 	}
-	fromPaths(
-		(options.promptTemplatePaths ?? []).map((path) => resolve(options.cwd, path)),
-		"cli",
-	);
 	return [...templates.values()];
 }
 

@@ -1,7 +1,7 @@
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { parseFrontmatter } from "./frontmatter.js";
-import type { ResourceDiagnostic } from "./resource-diagnostic.js";
+import { collisionDiagnostic, type ResourceDiagnostic } from "./resource-diagnostic.js";
 import { isDirectory } from "./resource-paths.js";
 
 /** A skill: instructions the model reads on demand (extensions.md §8). */
@@ -121,11 +121,7 @@ export function addSkills(into: Map<string, Skill>, skills: Skill[], diagnostics
 		const existing = into.get(skill.name);
 		if (existing) {
 			if (existing.filePath !== skill.filePath) {
-				diagnostics.push({
-					type: "warning",
-					path: skill.filePath,
-					message: `Skill "${skill.name}" at ${skill.filePath} is shadowed by ${existing.filePath}`,
-				});
+				diagnostics.push(collisionDiagnostic("skill", skill.name, existing.filePath, skill.filePath));
 			}
 			continue;
 		}

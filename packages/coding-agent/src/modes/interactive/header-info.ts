@@ -1,5 +1,7 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import type { ExtensionCommand } from "../../core/extensions/extension-runner-seam.js";
+import { hasProjectTrustInputs } from "../../core/resources/context-files.js";
+import type { ResourceCollision } from "../../core/resources/resource-diagnostic.js";
 import { BUILTIN_COMMAND_NAMES } from "./builtin-commands.js";
 import type { HeaderInfo } from "./components/header.js";
 
@@ -16,8 +18,13 @@ export function collectHeaderInfo(
 ): HeaderInfo {
 	const session = runtime.session;
 	let contextFiles: string[] = [];
+	let conflicts: ResourceCollision[] = [];
 	try {
-		contextFiles = runtime.services.resourceLoader.load().contextFiles.map((file) => file.path);
+		const loaded = runtime.services.resourceLoader.load();
+		contextFiles = loaded.contextFiles.map((file) => file.path);
+		conflicts = loaded.diagnostics.flatMap((diagnostic) =>
+			diagnostic.type === "collision" ? [diagnostic.collision] : [],
+		);
 	} catch {
 		// The header is informational; a load failure is reported by the runtime's diagnostics.
 		contextFiles = [];
@@ -29,7 +36,14 @@ export function collectHeaderInfo(
 		promptTemplates: session.promptTemplates.map((template) => `/${template.name}`),
 		extensionCommands: session.extensionRunner.getCommands().map((command) => `/${command.name}`),
 		diagnostics: runtime.diagnostics,
+		...(conflicts.length > 0 ? { conflicts } : {}),
 		warnings: [
+			// pi 1.4's line for a project whose inputs were left out (answered "no", -na, "never").
+			...(!runtime.services.settingsManager.isProjectTrusted() && hasProjectTrustInputs(runtime.cwd)
+				? [
+						"This project is not trusted. Project .pi resources and packages are ignored. Use /trust to save a trust decision, then restart pi.",
+					]
+				: []),
 			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
 			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
 			...builtinCommandClashes(session.extensionRunner.getCommands()),

@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import type { AssistantMessage } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { AssistantMessageComponent } from "../../../src/modes/interactive/components/assistant-message.js";
@@ -242,6 +243,58 @@ describe("footer and header", () => {
 		expect(screen).toContain("Context: /p/AGENTS.md");
 		expect(screen).toContain("Skills: review");
 		expect(cellAt(terminal, "Project is not trusted")?.fg).toEqual(palette(221));
+	});
+
+	it("header shows skill and prompt name collisions as pi 1.4's conflict blocks", async () => {
+		const home = homedir();
+		const lines = headerLines(
+			{
+				version: "1.0.0",
+				contextFiles: [],
+				skills: ["dup"],
+				promptTemplates: ["/greet"],
+				extensionCommands: [],
+				diagnostics: [],
+				conflicts: [
+					{
+						resourceType: "prompt",
+						name: "greet",
+						winnerPath: `${home}/.pi/agent/prompts/greet.md`,
+						loserPath: "/pkg/prompts/greet.md",
+					},
+					{
+						resourceType: "skill",
+						name: "dup",
+						winnerPath: "/p/.pi/skills/dup/SKILL.md",
+						loserPath: `${home}/.pi/agent/skills/dup/SKILL.md`,
+					},
+					{
+						resourceType: "skill",
+						name: "dup",
+						winnerPath: "/p/.pi/skills/dup/SKILL.md",
+						loserPath: "/pkg/skills/dup/SKILL.md",
+					},
+				],
+				warnings: [],
+				verbose: false,
+			},
+			theme,
+		);
+		const terminal = await renderAlone(new LinesComponent(lines), 120);
+		const screen = terminal.getViewport().map((line) => line.trimEnd());
+		const start = screen.indexOf("[Skill conflicts]");
+		expect(screen.slice(start, start + 9)).toEqual([
+			"[Skill conflicts]",
+			'  "dup" collision:',
+			"    ✓ /p/.pi/skills/dup/SKILL.md",
+			"    ✗ ~/.pi/agent/skills/dup/SKILL.md (skipped)",
+			"    ✗ /pkg/skills/dup/SKILL.md (skipped)",
+			"[Prompt conflicts]",
+			'  "greet" collision:',
+			"    ✓ ~/.pi/agent/prompts/greet.md",
+			"    ✗ /pkg/prompts/greet.md (skipped)",
+		]);
+		expect(cellAt(terminal, "[Skill conflicts]")?.fg).toEqual(palette(221));
 	});
 
 	it("header key hints name the keys keybindings.json binds (unbound: no hint)", () => {

@@ -1,4 +1,6 @@
+import { homedir } from "node:os";
 import { wrapTextWithAnsi } from "@pi/tui";
+import type { ResourceCollision } from "../../../core/resources/resource-diagnostic.js";
 import { keyLabel } from "../key-label.js";
 import type { Theme } from "../theme.js";
 
@@ -10,6 +12,8 @@ export interface HeaderInfo {
 	promptTemplates: string[];
 	extensionCommands: string[];
 	diagnostics: { type: "warning" | "error"; message: string }[];
+	/** Skills and prompt templates that lost to another of the same name (pi 1.4's conflict blocks). */
+	conflicts?: readonly ResourceCollision[];
 	warnings: string[];
 	verbose: boolean;
 	/** `quietStartup`: only diagnostics and warnings. */
@@ -57,6 +61,7 @@ export function headerLines(info: HeaderInfo, theme: Theme, width?: number): str
 	list("Skills", info.skills);
 	list("Prompts", info.promptTemplates);
 	list("Extension commands", info.extensionCommands);
+	lines.push(...conflictLines(info.conflicts ?? [], theme));
 	const wrapped = (text: string): string[] =>
 		width === undefined ? [text] : wrapTextWithAnsi(text, Math.max(1, width));
 	for (const diagnostic of info.diagnostics) {
@@ -64,5 +69,36 @@ export function headerLines(info: HeaderInfo, theme: Theme, width?: number): str
 		for (const line of wrapped(diagnostic.message)) lines.push(style(line));
 	}
 	for (const warning of info.warnings) for (const line of wrapped(warning)) lines.push(theme.warning(line));
+	return lines;
+}
+
+function shortPath(path: string): string {
+	const home = homedir();
+	return path === home || path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+/**
+ * pi 1.4's conflict blocks: `[Skill conflicts]` / `[Prompt conflicts]`, then per name the file
+ * used (✓) and each one skipped (✗).
+ */
+export function conflictLines(conflicts: readonly ResourceCollision[], theme: Theme): string[] {
+	const lines: string[] = [];
+	for (const [type, title] of [
+		["skill", "[Skill conflicts]"],
+		["prompt", "[Prompt conflicts]"],
+	] as const) {
+		const byName = new Map<string, ResourceCollision[]>();
+		for (const conflict of conflicts) {
+			if (conflict.resourceType !== type) continue;
+			byName.set(conflict.name, [...(byName.get(conflict.name) ?? []), conflict]);
+		}
+		if (byName.size === 0) continue;
+		lines.push(theme.warning(title));
+		for (const [name, list] of byName) {
+			lines.push(theme.warning(`  "${name}" collision:`));
+			lines.push(theme.muted(`    ✓ ${shortPath(list[0]!.winnerPath)}`));
+			for (const conflict of list) lines.push(theme.muted(`    ✗ ${shortPath(conflict.loserPath)} (skipped)`));
+		}
+	}
 	return lines;
 }
