@@ -10,7 +10,7 @@ import type {
 	ToolInfo,
 } from "@pi/coding-agent";
 import { Type } from "@sinclair/typebox";
-import { rankTools } from "./bm25.js";
+import { DEFAULT_SEARCH_LIMIT, rankTools } from "./bm25.js";
 
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 /** The custom entry type recording the tools a search loaded. */
@@ -60,19 +60,21 @@ export function createToolSearchTool(
 		promptSnippet: "Search for tools that are not loaded yet and load the matches",
 		reachesTools: () => "all",
 		async execute(_toolCallId, params) {
+			// As 1.4: a blank query or a limit that is not a positive integer is an error result.
+			if (params.query.trim() === "") throw new Error("query must not be empty");
+			const limit = params.limit ?? DEFAULT_SEARCH_LIMIT;
+			if (!Number.isInteger(limit) || limit <= 0) throw new Error("limit must be a positive integer");
 			const active = pi.getActiveTools();
 			const candidates = pi.getAllTools().filter((tool) => isSearchable(tool) && !active.includes(tool.name));
-			const matches = rankTools(candidates, params.query, params.limit ?? 8);
+			const matches = rankTools(candidates, params.query, limit);
 			if (matches.length === 0) {
-				return {
-					content: [{ type: "text", text: `No tools matched "${params.query}". Try other words.` }],
-					details: { loaded: [] },
-				};
+				return { content: [{ type: "text", text: "No matching tools found." }], details: { loaded: [] } };
 			}
 			const names = matches.map((tool) => tool.name);
 			pi.setActiveTools([...active, ...names]);
 			pi.appendEntry(TOOL_SEARCH_ENTRY_TYPE, { tools: names });
-			const lines = matches.map((tool) => `- ${tool.name}: ${tool.description}`);
+			// One line per tool: the first line of its description.
+			const lines = matches.map((tool) => `- ${tool.name}: ${tool.description.trim().split(/\r?\n/)[0]}`);
 			const count = `${matches.length} tool${matches.length === 1 ? "" : "s"}`;
 			return {
 				content: [
