@@ -115,6 +115,46 @@ SCENARIOS["timeout-waiting"] = {
 		done,
 	],
 };
+SCENARIOS["timeout-short-cold"] = {
+	ext: [EXPOSURES],
+	args: ["--tools", "+codemode"],
+	turns: [script('// @options: {"timeout_ms": 400}\nawait tools.e_code({ x: "1" });\nawait tools.bash({ command: "sleep 20" });'), done],
+};
+SCENARIOS["timeout-no-calls"] = {
+	ext: [EXPOSURES],
+	args: ["--tools", "+codemode"],
+	turns: [script('// @options: {"timeout_ms": 1500}\nwhile (true) {}'), done],
+};
+SCENARIOS["timeout-warm-then-hang"] = {
+	ext: [EXPOSURES],
+	args: ["--tools", "+codemode"],
+	turns: [
+		script("return 'warm';", "c0"),
+		script('// @options: {"timeout_ms": 1500}\nawait tools.e_code({ x: "1" });\nawait Promise.all([tools.bash({ command: "sleep 20" }), tools.e_defer({ x: "2" })]);'),
+		done,
+	],
+};
+SCENARIOS["timeout-warm-loop"] = {
+	ext: [EXPOSURES],
+	args: ["--tools", "+codemode"],
+	turns: [
+		script("return 'warm';", "c0"),
+		script('// @options: {"timeout_ms": 1500}\nawait tools.e_code({ x: "1" });\nwhile (true) {}'),
+		done,
+	],
+};
+// Whether calls ran when the deadline passed while the worker was still starting.
+for (const ms of [300, 600, 900, 1200])
+	SCENARIOS[`timeout-cold-${ms}`] = {
+		args: ["--tools", "+codemode"],
+		turns: [script(`// @options: {"timeout_ms": ${ms}}\nawait tools.bash({ command: "touch ran" });\nawait tools.bash({ command: "sleep 20" });`), done],
+		check: ["ran"],
+	};
+SCENARIOS["read-text"] = {
+	args: ["--tools", "+codemode"],
+	turns: [script('const t = await tools.read({ path: "f.txt" });\nconsole.log("a\\n");\nconsole.log("b");\nreturn JSON.stringify(t);'), done],
+	files: { "f.txt": "hello\n" },
+};
 SCENARIOS["error-after-calls"] = {
 	ext: [EXPOSURES],
 	args: ["--tools", "+codemode"],
@@ -230,6 +270,7 @@ async function runOne(name, sc) {
 		stderr: norm(stderr),
 		notify: records.filter((r) => r.method === "notify").map((r) => ({ message: norm(r.message ?? ""), notifyType: r.notifyType })),
 		requests,
+		...(sc.check ? { exists: sc.check.filter((file) => existsSync(join(cwd, file))) } : {}),
 	};
 	writeFileSync(join(out, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
 	await mock.close();

@@ -21,7 +21,13 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
-import { applyToolList, expandToolPatterns, isChangeList, matchesToolEntry } from "./tools/tool-selection.js";
+import {
+	applyToolList,
+	isChangeList,
+	matchesToolEntry,
+	type ToolAllowance,
+	toolAllowance,
+} from "./tools/tool-selection.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -349,6 +355,7 @@ function chooseTools(
 	extensionTools: readonly AgentTool[] | undefined,
 	activatesOnLoad: (name: string) => boolean,
 	exposureOf: (name: string) => ToolExposure,
+	allowance: ToolAllowance,
 	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
@@ -394,13 +401,15 @@ function chooseTools(
 							...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
 						]),
 			];
-	const excluded = expandToolPatterns(options.excludeTools ?? [], known);
-	const wanted = [...new Set(names)].filter((name) => !excluded.includes(name) && exposureOf(name) !== "hidden");
+	// An allowlist or an exclusion leaves tools unregistered: not callable from scripts either (1.4).
+	const wanted = [...new Set(names)].filter((name) => allowance.allows(name) && exposureOf(name) !== "hidden");
 	// Built-ins are cheap objects; all are created only when extensions (setActiveTools) may switch them on.
-	const builtinNames = extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
+	const builtinNames = (extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName)).filter((name) =>
+		allowance.allows(name),
+	);
 	const all = new Map<string, AgentTool>([
 		...createBuiltinTools(cwd, builtinNames, builtinOptions).map((tool) => [tool.name, tool] as const),
-		...custom.map((tool) => [tool.name, tool] as const),
+		...custom.filter((tool) => allowance.allows(tool.name)).map((tool) => [tool.name, tool] as const),
 	]);
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
 }
@@ -468,6 +477,7 @@ async function createSessionWith(
 		: undefined;
 	const { model, fallbackMessage } = await chooseModel(options, context.model, settingsManager, modelRuntime);
 	const thinkingLevel = chooseThinkingLevel(options, savedLevel, settingsManager, model);
+	const allowance = toolAllowance(options);
 	const { active: tools, all: allTools } = chooseTools(
 		options,
 		sessionManager.getCwd(),
@@ -475,6 +485,7 @@ async function createSessionWith(
 		runner?.getTools(),
 		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
 		(name) => runner?.getToolDefinition(name)?.exposure ?? "direct",
+		allowance,
 		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
 	);
 	const systemPrompt = () =>
@@ -538,6 +549,7 @@ async function createSessionWith(
 	if (runner) {
 		connectExtensionsToSession(session, runner, {
 			allTools,
+			allowance,
 			refreshSystemPrompt: () => {
 				agent.state.systemPrompt = systemPrompt();
 			},

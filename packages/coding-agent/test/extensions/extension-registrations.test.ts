@@ -44,7 +44,8 @@ describe("registrations", () => {
 					});
 				});
 			},
-		]);
+			// An allowlist that names the late tool: tools it leaves out are not registered.
+		], { tools: ["read", "late"] });
 		await session.bindExtensions({});
 		expect(api!.getActiveTools()).toContain("late");
 		faux.setResponses([fauxAssistantMessage(fauxToolCall("late", {})), fauxAssistantMessage("done")]);

@@ -163,6 +163,8 @@ describe("tool exposure", () => {
 					register(pi, "inner", "codemode", log);
 					register(pi, "only_model", "model-only", log);
 					register(pi, "off_direct", undefined, log);
+					// Registered (the allowlist names it) but inactive, so not callable.
+					pi.on("session_start", () => pi.setActiveTools(["caller"]));
 					caller(
 						pi,
 						[
@@ -185,7 +187,8 @@ describe("tool exposure", () => {
 					);
 				},
 			],
-			{ tools: ["caller"] },
+			// 1.4: tools an allowlist leaves out are not registered, so it names every tool used.
+			{ tools: ["caller", "inner", "only_model", "off_direct"] },
 		);
 		await session.bindExtensions({});
 		faux.setResponses([
