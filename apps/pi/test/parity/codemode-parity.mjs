@@ -12,9 +12,9 @@ import { startMockLlm } from "../../../../tooling/llm-mock/dist/index.js";
 const REFERENCE = process.env.PI_REFERENCE ?? "/work/shared/tools/pi-reference";
 const OURS = fileURLToPath(new URL("../../dist/bundle/pi.js", import.meta.url));
 const OUT_ROOT = process.env.PARITY_OUT ?? "/tmp/pi-parity";
-const HERE = fileURLToPath(new URL("./codemode/", import.meta.url));
-const EXPOSURES = join(HERE, "exposure-tools.js");
-const SEARCH = join(HERE, "search-tools.js");
+const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const EXPOSURES = join(FIXTURES, "codemode-exposures.js");
+const SEARCH = join(FIXTURES, "codemode-search-tools.js");
 
 const which = process.argv[2];
 const only = process.argv.slice(3);
@@ -162,7 +162,7 @@ SCENARIOS["error-after-calls"] = {
 };
 
 // Unreachable codemode/deferred tools: print mode (stderr) and the RPC notify.
-const MCP_SERVER = join(HERE, "tiny-mcp-server.mjs");
+const MCP_SERVER = join(FIXTURES, "tiny-mcp-server.mjs");
 const mcpConfig = (exposure, extra = {}) => ({
 	mcpServers: { tiny: { command: process.execPath, args: [MCP_SERVER], exposure, ...extra } },
 });
