@@ -30,7 +30,7 @@ interface RequestBody {
 }
 
 function toolNames(index: number): string[] {
-	return ((mock.requests[index]?.body as RequestBody).tools ?? []).map((tool) => tool.function.name);
+	return ((mock.requests[index]?.body as RequestBody | undefined)?.tools ?? []).map((tool) => tool.function.name);
 }
 
 function lastToolResult(): string {

@@ -20,9 +20,7 @@ const K1 = 1.2;
 const B = 0.75;
 
 /** Words too common to tell tools apart; a query of only these matches nothing. */
-const STOP_WORDS = new Set(
-	"a an and are as at be by for from in is it of on or that the this to with".split(" "),
-);
+const STOP_WORDS = new Set("a an and are as at be by for from in is it of on or that the this to with".split(" "));
 
 /** Folds a plural to its singular, roughly: `issues` → `issue`, `searches` → `search`, `entries` → `entry`. */
 function singular(word: string): string {
@@ -72,7 +70,8 @@ function schemaWords(schema: unknown, out: string[]): void {
 export function searchText(tool: RankableTool): string {
 	const parts = [tool.name, tool.name.replaceAll("_", " "), tool.description];
 	schemaWords(tool.parameters, parts);
-	if (tool.namespace) parts.push(tool.namespace.name, tool.namespace.description ?? "", tool.namespace.instructions ?? "");
+	if (tool.namespace)
+		parts.push(tool.namespace.name, tool.namespace.description ?? "", tool.namespace.instructions ?? "");
 	return parts.filter((part) => part.trim().length > 0).join(" ");
 }
 

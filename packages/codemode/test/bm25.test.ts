@@ -28,7 +28,9 @@ describe("BM25 tool ranking", () => {
 			},
 			namespace: { name: "mcp__gh", description: "GitHub", instructions: "Use sparingly" },
 		});
-		expect(text).toBe("get_issue get issue Get one issue. issueNumber The number labels A label mcp__gh GitHub Use sparingly");
+		expect(text).toBe(
+			"get_issue get issue Get one issue. issueNumber The number labels A label mcp__gh GitHub Use sparingly",
+		);
 	});
 
 	// The expected lists are what pi 1.4's tool_search loaded for the same tools and queries

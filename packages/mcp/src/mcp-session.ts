@@ -130,7 +130,8 @@ export class McpSession {
 		if ((hasCodemode && reachable.includes("codemode")) || (hasToolSearch && reachable.includes("tool_search"))) return;
 		if (this.warnedUnreachable || !ctx) return;
 		this.warnedUnreachable = true;
-		const reason = needsCodemode && hasCodemode && !this.options.autoEnableCodemode ? " (autoEnableCodemode is false)" : "";
+		const reason =
+			needsCodemode && hasCodemode && !this.options.autoEnableCodemode ? " (autoEnableCodemode is false)" : "";
 		try {
 			ctx.ui.notify(
 				`MCP tools are only reachable from the codemode or tool_search tool, but neither is active${reason}; they cannot be called.`,

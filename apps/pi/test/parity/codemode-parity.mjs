@@ -62,18 +62,49 @@ const SCENARIOS = {
 	"sel-no-tools-star": selection(["--no-tools", "--tools", "*"]),
 };
 
-for (const query of ["issue", "pull request", "search", "channel message", "merge", "branch", "ci status", "file", "user", "read messages"]) {
+for (const query of [
+	"issue",
+	"pull request",
+	"search",
+	"channel message",
+	"merge",
+	"branch",
+	"ci status",
+	"file",
+	"user",
+	"read messages",
+]) {
 	SCENARIOS[`search-${query.replace(/ /g, "-")}`] = {
 		ext: [SEARCH],
 		args: ["--tools", "+tool_search"],
 		turns: [call("tool_search", { query }), done],
 	};
 }
-SCENARIOS["search-limit-2"] = { ext: [SEARCH], args: ["--tools", "+tool_search"], turns: [call("tool_search", { query: "issue", limit: 2 }), done] };
-SCENARIOS["search-none"] = { ext: [SEARCH], args: ["--tools", "+tool_search"], turns: [call("tool_search", { query: "kubernetes" }), done] };
-SCENARIOS["search-stopwords"] = { ext: [SEARCH], args: ["--tools", "+tool_search"], turns: [call("tool_search", { query: "the of and" }), done] };
-SCENARIOS["search-empty"] = { ext: [SEARCH], args: ["--tools", "+tool_search"], turns: [call("tool_search", { query: " " }), done] };
-SCENARIOS["search-bad-limit"] = { ext: [SEARCH], args: ["--tools", "+tool_search"], turns: [call("tool_search", { query: "issue", limit: 0 }), done] };
+SCENARIOS["search-limit-2"] = {
+	ext: [SEARCH],
+	args: ["--tools", "+tool_search"],
+	turns: [call("tool_search", { query: "issue", limit: 2 }), done],
+};
+SCENARIOS["search-none"] = {
+	ext: [SEARCH],
+	args: ["--tools", "+tool_search"],
+	turns: [call("tool_search", { query: "kubernetes" }), done],
+};
+SCENARIOS["search-stopwords"] = {
+	ext: [SEARCH],
+	args: ["--tools", "+tool_search"],
+	turns: [call("tool_search", { query: "the of and" }), done],
+};
+SCENARIOS["search-empty"] = {
+	ext: [SEARCH],
+	args: ["--tools", "+tool_search"],
+	turns: [call("tool_search", { query: " " }), done],
+};
+SCENARIOS["search-bad-limit"] = {
+	ext: [SEARCH],
+	args: ["--tools", "+tool_search"],
+	turns: [call("tool_search", { query: "issue", limit: 0 }), done],
+};
 SCENARIOS["searchtools-script"] = {
 	ext: [SEARCH],
 	env: { PARITY_EXPOSURE: "codemode" },
@@ -118,7 +149,12 @@ SCENARIOS["timeout-waiting"] = {
 SCENARIOS["timeout-short-cold"] = {
 	ext: [EXPOSURES],
 	args: ["--tools", "+codemode"],
-	turns: [script('// @options: {"timeout_ms": 400}\nawait tools.e_code({ x: "1" });\nawait tools.bash({ command: "sleep 20" });'), done],
+	turns: [
+		script(
+			'// @options: {"timeout_ms": 400}\nawait tools.e_code({ x: "1" });\nawait tools.bash({ command: "sleep 20" });',
+		),
+		done,
+	],
 };
 SCENARIOS["timeout-no-calls"] = {
 	ext: [EXPOSURES],
@@ -130,7 +166,9 @@ SCENARIOS["timeout-warm-then-hang"] = {
 	args: ["--tools", "+codemode"],
 	turns: [
 		script("return 'warm';", "c0"),
-		script('// @options: {"timeout_ms": 1500}\nawait tools.e_code({ x: "1" });\nawait Promise.all([tools.bash({ command: "sleep 20" }), tools.e_defer({ x: "2" })]);'),
+		script(
+			'// @options: {"timeout_ms": 1500}\nawait tools.e_code({ x: "1" });\nawait Promise.all([tools.bash({ command: "sleep 20" }), tools.e_defer({ x: "2" })]);',
+		),
 		done,
 	],
 };
@@ -147,12 +185,22 @@ SCENARIOS["timeout-warm-loop"] = {
 for (const ms of [300, 600, 900, 1200])
 	SCENARIOS[`timeout-cold-${ms}`] = {
 		args: ["--tools", "+codemode"],
-		turns: [script(`// @options: {"timeout_ms": ${ms}}\nawait tools.bash({ command: "touch ran" });\nawait tools.bash({ command: "sleep 20" });`), done],
+		turns: [
+			script(
+				`// @options: {"timeout_ms": ${ms}}\nawait tools.bash({ command: "touch ran" });\nawait tools.bash({ command: "sleep 20" });`,
+			),
+			done,
+		],
 		check: ["ran"],
 	};
 SCENARIOS["read-text"] = {
 	args: ["--tools", "+codemode"],
-	turns: [script('const t = await tools.read({ path: "f.txt" });\nconsole.log("a\\n");\nconsole.log("b");\nreturn JSON.stringify(t);'), done],
+	turns: [
+		script(
+			'const t = await tools.read({ path: "f.txt" });\nconsole.log("a\\n");\nconsole.log("b");\nreturn JSON.stringify(t);',
+		),
+		done,
+	],
 	files: { "f.txt": "hello\n" },
 };
 SCENARIOS["error-after-calls"] = {
@@ -167,7 +215,11 @@ const mcpConfig = (exposure, extra = {}) => ({
 	mcpServers: { tiny: { command: process.execPath, args: [MCP_SERVER], exposure, ...extra } },
 });
 SCENARIOS["warn-mcp-tools-read"] = { mcp: mcpConfig("codemode"), args: ["--tools", "read"], turns: [done, done] };
-SCENARIOS["warn-mcp-deferred-tools-read"] = { mcp: mcpConfig("deferred"), args: ["--tools", "read"], turns: [done, done] };
+SCENARIOS["warn-mcp-deferred-tools-read"] = {
+	mcp: mcpConfig("deferred"),
+	args: ["--tools", "read"],
+	turns: [done, done],
+};
 SCENARIOS["warn-mcp-auto-off"] = { mcp: { ...mcpConfig("codemode"), autoEnableCodemode: false }, turns: [done, done] };
 SCENARIOS["warn-mcp-ne"] = { mcp: mcpConfig("codemode"), args: ["-ne", "-e", "builtin:mcp"], turns: [done, done] };
 SCENARIOS["warn-mcp-default"] = { mcp: mcpConfig("codemode"), turns: [done, done] };
@@ -205,7 +257,12 @@ async function runOne(name, sc) {
 		join(agentDir, "models.json"),
 		JSON.stringify({
 			providers: {
-				mock: { baseUrl: `${mock.url}/v1`, api: "openai-completions", apiKey: "test-key", models: [{ id: "mock-model" }] },
+				mock: {
+					baseUrl: `${mock.url}/v1`,
+					api: "openai-completions",
+					apiKey: "test-key",
+					models: [{ id: "mock-model" }],
+				},
 			},
 		}),
 	);
@@ -254,21 +311,30 @@ async function runOne(name, sc) {
 	const killer = setTimeout(() => child.kill(), 60000);
 	const code = await exited;
 	clearTimeout(killer);
-	const norm = (s) => s.split(root).join("<ROOT>").replace(/\d+(\.\d+)?\s?(ms|s)\b/g, "<T>");
+	const norm = (s) =>
+		s
+			.split(root)
+			.join("<ROOT>")
+			.replace(/\d+(\.\d+)?\s?(ms|s)\b/g, "<T>");
 	const requests = mock.requests.map((r) => {
 		const body = r.body ?? {};
 		const messages = body.messages ?? [];
 		const last = messages.at(-1);
 		return {
 			tools: (body.tools ?? []).map((tool) => tool.function.name),
-			lastToolResult: last?.role === "tool" ? norm(typeof last.content === "string" ? last.content : JSON.stringify(last.content)) : undefined,
+			lastToolResult:
+				last?.role === "tool"
+					? norm(typeof last.content === "string" ? last.content : JSON.stringify(last.content))
+					: undefined,
 		};
 	});
 	const result = {
 		code,
 		stdout: sc.rpc ? undefined : norm(stdout),
 		stderr: norm(stderr),
-		notify: records.filter((r) => r.method === "notify").map((r) => ({ message: norm(r.message ?? ""), notifyType: r.notifyType })),
+		notify: records
+			.filter((r) => r.method === "notify")
+			.map((r) => ({ message: norm(r.message ?? ""), notifyType: r.notifyType })),
 		requests,
 		...(sc.check ? { exists: sc.check.filter((file) => existsSync(join(cwd, file))) } : {}),
 	};

@@ -326,7 +326,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				// 1.4's wording, naming the flag as typed.
 				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
 					error(`${flag}: tool names cannot be mixed with +name or -name entries`);
-				const pattern = value !== undefined ? args.tools?.find((entry) => isToolChange(entry) && entry.includes("*")) : undefined;
+				const pattern =
+					value !== undefined ? args.tools?.find((entry) => isToolChange(entry) && entry.includes("*")) : undefined;
 				if (pattern !== undefined)
 					error(`${flag}: +name and -name entries take exact tool names, not patterns: ${pattern}`);
 				break;

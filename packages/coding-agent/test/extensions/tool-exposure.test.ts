@@ -1,8 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@pi/ai";
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { SettingsManager } from "../../src/core/config/settings-manager.js";
 import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
+import { SettingsManager } from "../../src/core/config/settings-manager.js";
 import type { ExecutedToolResult, ExtensionAPI, ToolExposure } from "../../src/core/extensions/extension-api.js";
 import { useTempDirs } from "../support/temp-dir.js";
 import { createExtensionSession } from "./extension-test-support.js";
@@ -105,8 +105,15 @@ describe("tool exposure", () => {
 		};
 		const active = async (options: { tools?: string[]; noTools?: "all" | "builtin" }, defaultTools?: string[]) => {
 			const dir = tempDir();
-			const settingsManager = SettingsManager.inMemory({ retry: { enabled: false }, ...(defaultTools ? { defaultTools } : {}) });
-			const { session } = await createExtensionSession(dir, [everyExposure], { tools: undefined, settingsManager, ...options });
+			const settingsManager = SettingsManager.inMemory({
+				retry: { enabled: false },
+				...(defaultTools ? { defaultTools } : {}),
+			});
+			const { session } = await createExtensionSession(dir, [everyExposure], {
+				tools: undefined,
+				settingsManager,
+				...options,
+			});
 			return session.agent.state.tools.map((tool) => tool.name);
 		};
 

@@ -1,12 +1,12 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { AgentSession } from "../agent-session/agent-session.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
+import type { ToolAllowance } from "../tools/tool-selection.js";
 import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
 import { type NestedToolCallDeps, runNestedToolCall } from "./nested-tool-call.js";
 import { resourceCommandInfos } from "./slash-command-info.js";
-import type { ToolAllowance } from "../tools/tool-selection.js";
 import { declaredTools, isCallable, type RegisteredTool, toolInfoOf } from "./tool-loadout.js";
 
 /** What the session builder (sdk.ts) gives the host beyond the session itself. */

@@ -99,8 +99,7 @@ export function toolAllowance(options: {
 			: options.noTools === "all"
 				? applyToolList([], options.tools)
 				: undefined;
-	if (allowlist === undefined)
-		return { allows: (name) => !isExcluded(name), mayActivate: () => true };
+	if (allowlist === undefined) return { allows: (name) => !isExcluded(name), mayActivate: () => true };
 	const listed = (name: string) => allowlist.some((entry) => matchesToolEntry(name, entry));
 	const filtersMcp = allowlist.length === 0 || allowlist.some((entry) => entry.startsWith("mcp__"));
 	return {
