@@ -257,7 +257,9 @@ export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	scopedModels?: ScopedModel[];
 	/**
 	 * Allowlist of tool names or `*` patterns; default `defaultTools` setting, else read, bash,
-	 * edit, write. A list of only `+name`/`-name` entries changes the default selection instead.
+	 * edit, write. Tools it does not name or match are not registered (not callable from other
+	 * tools either); MCP tools stay unless an entry starts with `mcp__`; `[]` allows nothing. A
+	 * list of only `+name`/`-name` entries changes the default selection instead.
 	 */
 	tools?: string[];
 	excludeTools?: string[];
