@@ -170,6 +170,8 @@ try {
 		write: false,
 		logLevel: "error",
 	});
+	// For start-up work: which source files each chunk carries (`PI_BUNDLE_METAFILE=/tmp/meta.json`).
+	if (process.env.PI_BUNDLE_METAFILE) await writeFile(process.env.PI_BUNDLE_METAFILE, JSON.stringify(result.metafile));
 	// Only start-up time depends on it: say so, but a moved file must not fail everyone's build.
 	for (const [what, linked] of Object.entries(linkedToFetchTypes)) {
 		if (!linked)

@@ -45,7 +45,7 @@ describe("pi --mode acp", () => {
 		const init = await pi.initialize();
 		expect(init.agentInfo?.name).toBe("pi");
 		expect(init.agentCapabilities?.loadSession).toBe(true);
-		expect(init.authMethods?.map((method) => method.id)).toContain("pi-auth");
+		expect(init.authMethods?.map((method) => method.id)).toContain("sign-in:anthropic");
 		// The first answer is written before the SDK has loaded; a repeated initialize gets the same one.
 		expect(await pi.initialize()).toEqual(init);
 		const session = await pi.newSession(env.cwd);

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type MockAuthServer, startMockAuthServer, visitAuthorizeUrl } from "@pi/llm-mock";
 import { afterEach, describe, expect, it } from "vitest";
+import { connectRpc } from "./rpc-support.js";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, spawnPi, startMock } from "./support/index.js";
 
 let env: PiTestEnv | undefined;
@@ -341,5 +342,45 @@ describe("a stored sign-in on the request path and in pi 1.4's credential comman
 			"urn:ietf:params:oauth:grant-type:device_code",
 			"copilot_token",
 		]);
+	});
+});
+
+describe("the models a ChatGPT sign-in offers (pi 1.4)", () => {
+	it("--list-models and RPC get_available_models: the same openai chat models as with a key, never a classifier", async () => {
+		env = createPiTestEnv();
+		const withKey = await runPi(env, ["--list-models", "openai"], { extraEnv: { OPENAI_API_KEY: "sk-test" } });
+		writeFileSync(
+			join(env.agentDir, "auth.json"),
+			JSON.stringify({
+				openai: {
+					type: "oauth",
+					access: "chatgpt-access",
+					refresh: "chatgpt-refresh",
+					expires: Date.now() + 86_400_000,
+				},
+			}),
+			{ mode: 0o600 },
+		);
+		const signedIn = await runPi(env, ["--list-models", "openai"]);
+		expect(signedIn.code).toBe(0);
+		expect(signedIn.stdout).toBe(withKey.stdout);
+		expect(signedIn.stdout).toContain("gpt-6-luna");
+
+		// pi 1.4 hides openai's classifier models (the Decisions API refuses ChatGPT tokens): none is offered.
+		const rpc = connectRpc(env);
+		try {
+			const answer = await rpc.request({ type: "get_available_models" });
+			const models = (answer.data as { models: { provider: string; id: string; type?: string }[] }).models;
+			const listed = signedIn.stdout
+				.split("\n")
+				.slice(1)
+				.filter(Boolean)
+				.map((line) => line.split(/\s+/)[1]);
+			expect(models.filter((model) => model.provider === "openai").map((model) => model.id)).toEqual(listed);
+			expect(models.some((model) => model.type !== undefined && model.type !== "chat")).toBe(false);
+			expect(JSON.stringify(rpc.records)).not.toContain("chatgpt-access");
+		} finally {
+			await rpc.close();
+		}
 	});
 });

@@ -136,7 +136,7 @@ describe("first run without a model", () => {
 describe("what a plain pi -p loads", () => {
 	// The built-in extensions (codemode, tool search, MCP) register in every session; their sandbox,
 	// clients and config parsers must load only when configured, or every `pi -p` pays for them.
-	it("no sandbox worker threads, MCP client, zlib or readline when nothing needs them", async () => {
+	it("no sandbox worker threads, MCP client, zlib, readline or WebCrypto when nothing needs them", async () => {
 		const mock = await startMock();
 		try {
 			useMockProvider(env, mock);
@@ -152,7 +152,7 @@ describe("what a plain pi -p loads", () => {
 			expect(result.code).toBe(0);
 			const loaded = readFileSync(listFile, "utf8").split("\n");
 			expect(loaded).toContain("NativeModule http"); // the probe sees what the run loaded
-			for (const builtin of ["worker_threads", "zlib", "readline"])
+			for (const builtin of ["worker_threads", "zlib", "readline", "internal/crypto/webcrypto"])
 				expect(loaded.filter((entry) => entry === `NativeModule ${builtin}`)).toEqual([]);
 		} finally {
 			await mock.close();

@@ -10,6 +10,7 @@ import type {
 	StreamFn,
 	ToolExecutionMode,
 	TransformContext,
+	TransformRequestContext,
 } from "./types.js";
 
 /**
@@ -25,7 +26,7 @@ export type ListenerErrorHandler = (error: unknown, event: AgentEvent) => void;
 /**
  * Options of `new Agent(...)` (agent-core.md §4.1). All but `streamFn` are also public properties.
  * `sessionId`, `thinkingBudgets`, `transport`, `maxRetryDelayMs` (longest server-requested retry
- * wait, ms; ai default 60000, 0 = no cap) and `onPayload` are forwarded to every `streamFn` call.
+ * wait, ms; ai default 60000, 0 = no cap) `onPayload`, `transformHeaders` and `onResponse` are forwarded to every `streamFn` call.
  */
 export interface AgentOptions extends ForwardedStreamOptions {
 	/** Starting state; every field optional (thinking level defaults to "off"). */
@@ -35,6 +36,8 @@ export interface AgentOptions extends ForwardedStreamOptions {
 	/** Default: keep only `user`, `assistant` and `toolResult` messages. */
 	convertToLlm?: ConvertToLlm;
 	transformContext?: TransformContext;
+	/** See `Agent.transformRequestContext`. */
+	transformRequestContext?: TransformRequestContext;
 	/** See `Agent.prepareNextTurn`. */
 	prepareNextTurn?: (signal?: AbortSignal) => Promise<void>;
 	/** Called before every LLM request; a value wins over any static key. */

@@ -18,6 +18,7 @@ import type {
 	StreamFn,
 	ToolExecutionMode,
 	TransformContext,
+	TransformRequestContext,
 } from "./types.js";
 
 /** Rejection text of `prompt()`/`continue()` while a run is in progress. */
@@ -44,6 +45,8 @@ export class Agent {
 	convertToLlm: ConvertToLlm;
 	/** Prunes or injects messages before `convertToLlm`; receives the run's signal. */
 	transformContext: TransformContext | undefined;
+	/** After `transformContext`, before `convertToLlm`: may change the request's system prompt and messages. */
+	transformRequestContext: TransformRequestContext | undefined;
 	/**
 	 * Between two turns of one run (after tool results, before the next reply): may assign
 	 * `state.messages` (e.g. after a compaction); the run goes on with the new list.
@@ -67,6 +70,8 @@ export class Agent {
 	maxRetryDelayMs: number | undefined;
 	/** Forwarded to `streamFn`; read when a run starts. */
 	onPayload: SimpleStreamOptions["onPayload"];
+	/** Forwarded to `streamFn` (the last word on each request's headers); read when a run starts. */
+	transformHeaders: SimpleStreamOptions["transformHeaders"];
 	/** Forwarded to `streamFn` (the provider's HTTP status and headers); read when a run starts. */
 	onResponse: SimpleStreamOptions["onResponse"];
 	/** Receives listener failures. Default: `console.error`. */
@@ -87,6 +92,7 @@ export class Agent {
 		this.streamFn = options.streamFn;
 		this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
 		this.transformContext = options.transformContext;
+		this.transformRequestContext = options.transformRequestContext;
 		this.prepareNextTurn = options.prepareNextTurn;
 		this.getApiKey = options.getApiKey;
 		this.toolExecution = options.toolExecution ?? "parallel";
@@ -269,6 +275,8 @@ export class Agent {
 			convertToLlm: (messages) => this.convertToLlm(messages),
 			transformContext: async (messages, signal) =>
 				this.transformContext ? await this.transformContext(messages, signal) : messages,
+			transformRequestContext: async (request, signal) =>
+				this.transformRequestContext ? await this.transformRequestContext(request, signal) : request,
 			getApiKey: (provider) => this.getApiKey?.(provider),
 			beforeToolCall: (context, signal) => this.beforeToolCall?.(context, signal),
 			afterToolCall: (context, signal) => this.afterToolCall?.(context, signal),

@@ -7,6 +7,7 @@ export const FORWARDED_STREAM_OPTION_KEYS = [
 	"transport",
 	"maxRetryDelayMs",
 	"onPayload",
+	"transformHeaders",
 	"onResponse",
 ] as const satisfies readonly (keyof SimpleStreamOptions)[];
 

@@ -24,8 +24,10 @@ export type {
 	PrepareNextTurn,
 	QueuedMessagesSource,
 	QueueMode,
+	RequestContext,
 	StreamFn,
 	ThinkingLevel,
 	ToolExecutionMode,
 	TransformContext,
+	TransformRequestContext,
 } from "./types.js";

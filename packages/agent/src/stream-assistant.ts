@@ -7,7 +7,8 @@ function toLlmTool(tool: AgentTool): Tool {
 }
 
 /**
- * The context pipeline (agent-core.md §2): `transformContext` (on a copy), then `convertToLlm`,
+ * The context pipeline (agent-core.md §2): `transformContext` (on a copy), `transformRequestContext`
+ * (system prompt and messages), then `convertToLlm`,
  * then `{ systemPrompt, messages, tools }` with tools reduced to what the model sees.
  */
 export async function buildLlmContext(
@@ -15,11 +16,18 @@ export async function buildLlmContext(
 	config: AgentLoopConfig,
 	signal: AbortSignal | undefined,
 ): Promise<Context> {
-	const messages = config.transformContext
+	let messages = config.transformContext
 		? await config.transformContext([...context.messages], signal)
 		: context.messages;
+	let systemPrompt = context.systemPrompt;
+	if (config.transformRequestContext) {
+		({ systemPrompt, messages } = await config.transformRequestContext(
+			{ systemPrompt, messages: [...messages] },
+			signal,
+		));
+	}
 	const llmMessages = await config.convertToLlm(messages);
-	return { systemPrompt: context.systemPrompt, messages: llmMessages, tools: context.tools.map(toLlmTool) };
+	return { systemPrompt, messages: llmMessages, tools: context.tools.map(toLlmTool) };
 }
 
 /** The options for one LLM request; `getApiKey` runs for every request so expiring tokens refresh. */
@@ -37,6 +45,7 @@ export async function buildStreamOptions(
 	if (config.transport !== undefined) options.transport = config.transport;
 	if (config.maxRetryDelayMs !== undefined) options.maxRetryDelayMs = config.maxRetryDelayMs;
 	if (config.onPayload !== undefined) options.onPayload = config.onPayload;
+	if (config.transformHeaders !== undefined) options.transformHeaders = config.transformHeaders;
 	if (config.onResponse !== undefined) options.onResponse = config.onResponse;
 	if (signal !== undefined) options.signal = signal;
 	return options;

@@ -243,6 +243,18 @@ export type ConvertToLlm = (messages: AgentMessage[]) => Message[] | Promise<Mes
 /** Prunes or injects messages before every LLM call. Must return a new array, not mutate its input. */
 export type TransformContext = (messages: AgentMessage[], signal?: AbortSignal) => Promise<AgentMessage[]>;
 
+/** What one LLM request is built from before `convertToLlm`: the system prompt and the messages. */
+export interface RequestContext {
+	systemPrompt: string;
+	messages: AgentMessage[];
+}
+
+/**
+ * The last say over one LLM request's system prompt and messages, after `transformContext`
+ * (its output is the input). Must return new arrays, not mutate its input.
+ */
+export type TransformRequestContext = (context: RequestContext, signal?: AbortSignal) => Promise<RequestContext>;
+
 /** Resolves an API key per LLM request (so expiring tokens refresh); `undefined` falls back to `apiKey`. */
 export type GetApiKey = (provider: string) => Promise<string | undefined> | string | undefined;
 
@@ -259,6 +271,8 @@ export interface AgentLoopConfig extends ForwardedStreamOptions {
 	reasoning?: AiThinkingLevel;
 	convertToLlm: ConvertToLlm;
 	transformContext?: TransformContext;
+	/** See `TransformRequestContext`; runs after `transformContext`. */
+	transformRequestContext?: TransformRequestContext;
 	/** Called before every LLM request; its value wins over `apiKey`. */
 	getApiKey?: GetApiKey;
 	/** Static key used when `getApiKey` is absent or returns nothing. */

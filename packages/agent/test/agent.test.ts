@@ -285,16 +285,19 @@ describe("context pipeline (§2)", () => {
 		]);
 	});
 
-	it("forwards thinkingBudgets, transport and onPayload, and reads them as properties", async () => {
+	it("forwards thinkingBudgets, transport, onPayload and transformHeaders, and reads them as properties", async () => {
 		const onPayload = (payload: unknown) => payload;
+		const transformHeaders = (headers: Record<string, string | null>) => headers;
 		const { agent, faux } = createTestAgent({ thinkingBudgets: { low: 1024 }, transport: "sse" });
 		agent.onPayload = onPayload;
+		agent.transformHeaders = transformHeaders;
 		faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
 		await agent.prompt("go");
 		const options = faux.state.requests[0]?.options;
 		expect(options?.thinkingBudgets).toEqual({ low: 1024 });
 		expect(options?.transport).toBe("sse");
 		expect(options?.onPayload).toBe(onPayload);
+		expect(options?.transformHeaders).toBe(transformHeaders);
 		expect(options).not.toHaveProperty("apiKey");
 		expect(options).not.toHaveProperty("sessionId");
 	});
@@ -309,6 +312,27 @@ describe("context pipeline (§2)", () => {
 		expect(sent[0]).toEqual(user("injected"));
 		expect(sent.length).toBe(2);
 		expect(agent.state.messages.length).toBe(2);
+	});
+
+	it("transformRequestContext gets transformContext's output and the system prompt; its output is the request", async () => {
+		const seen: { systemPrompt: string; count: number }[] = [];
+		const { agent, faux } = createTestAgent({
+			transformContext: async (messages) => [user("injected"), ...messages],
+			transformRequestContext: async ({ systemPrompt, messages }) => {
+				seen.push({ systemPrompt, count: messages.length });
+				return { systemPrompt: `${systemPrompt} (edited)`, messages: messages.slice(1) };
+			},
+		});
+		agent.state.systemPrompt = "be brief";
+		faux.setResponses([fauxAssistantMessage(fauxText("ok"))]);
+		await agent.prompt("go");
+		expect(seen).toEqual([{ systemPrompt: "be brief", count: 2 }]);
+		const request = faux.state.requests[0]?.context;
+		expect(request?.systemPrompt).toBe("be brief (edited)");
+		expect(request?.messages).toHaveLength(1);
+		// Request-local: the agent's own prompt and messages are unchanged.
+		expect(agent.state.systemPrompt).toBe("be brief");
+		expect(agent.state.messages).toHaveLength(2);
 	});
 
 	it("an unexpected throw (convertToLlm) ends the run with a synthetic error reply; prompt() resolves", async () => {

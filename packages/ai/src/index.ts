@@ -33,13 +33,8 @@ export { ANTHROPIC_BASE_URL, ANTHROPIC_MODELS, anthropicProvider } from "./model
 export { builtinModels } from "./models/builtin-models.js";
 export type { BuiltinModelId, BuiltinModelIds } from "./models/builtin-providers.js";
 export { BUILTIN_PROVIDER_FACTORIES, builtinProviders } from "./models/builtin-providers.js";
-export type { RefreshedCatalogue } from "./models/catalogue-refresh.js";
-export {
-	CATALOGUE_SOURCE_PACKAGE,
-	catalogueFromTarball,
-	fetchModelCatalogue,
-	setCatalogueOverride,
-} from "./models/catalogue-refresh.js";
+export { type RefreshedCatalogue, setCatalogueOverride } from "./models/catalogue-override.js";
+export { CATALOGUE_SOURCE_PACKAGE, catalogueFromTarball, fetchModelCatalogue } from "./models/catalogue-refresh.js";
 export { CEREBRAS_BASE_URL, CEREBRAS_MODELS, cerebrasProvider } from "./models/cerebras.js";
 export { GOOGLE_BASE_URL, GOOGLE_MODELS, googleProvider } from "./models/google.js";
 export { GROQ_BASE_URL, GROQ_MODELS, groqProvider } from "./models/groq.js";
@@ -146,6 +141,7 @@ export type {
 	AssistantMessage,
 	AssistantMessageEvent,
 	Context,
+	HeadersHook,
 	ImageContent,
 	KnownApi,
 	KnownProvider,
@@ -157,6 +153,7 @@ export type {
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 	PayloadHook,
+	ProviderHeaders,
 	ProviderId,
 	SimpleStreamOptions,
 	StopReason,

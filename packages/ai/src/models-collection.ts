@@ -11,6 +11,7 @@ import { createDispatchOrder, type DispatchTurn } from "./utils/dispatch-order.j
 import { ABORTED_MESSAGE, errorText, failStream } from "./utils/failed-stream.js";
 import { forwardStream } from "./utils/forward-stream.js";
 import { mergeHeaders } from "./utils/merge-headers.js";
+import { applyHeadersHook } from "./utils/transform-headers.js";
 import { forwardWithUnauthorizedRetry } from "./utils/unauthorized-retry.js";
 import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
@@ -128,28 +129,27 @@ export function createModels(options: CreateModelsOptions = {}): Models {
 		if (!auth.ok) return failStream(target, model, auth.error);
 		// Requests reach the provider in the order they were started (ai.md §10 relies on it).
 		if (!(await turn.wait(options?.signal))) return failStream(target, model, ABORTED_MESSAGE, true);
-		const send = (result: AuthResult): AssistantMessageEventStream => {
+		const send = async (result: AuthResult): Promise<AssistantMessageEventStream> => {
 			const { apiKey, headers, baseUrl } = result.auth;
-			const requestOptions: SimpleStreamOptions = {
-				...options,
-				apiKey,
-				headers: mergeHeaders(headers, model.headers, options?.headers),
-			};
+			const assembled = mergeHeaders(headers, model.headers, options?.headers);
+			const hooked = await applyHeadersHook(baseUrl ? { ...model, baseUrl } : model, { ...options }, assembled);
+			const requestOptions: SimpleStreamOptions = { ...hooked.options, apiKey };
+			if (!options?.transformHeaders) requestOptions.headers = assembled;
 			if (kind === "streamSimple") {
 				requestOptions.maxTokens ??= defaultSimpleMaxTokens(model);
 				// Untyped callers may pass "off"; the API modules expect it omitted.
 				if ((requestOptions.reasoning as string | undefined) === "off") delete requestOptions.reasoning;
 			}
-			const requestModel = baseUrl ? { ...model, baseUrl } : model;
+			const requestModel = hooked.model;
 			return kind === "stream"
 				? streams.stream(requestModel, context, requestOptions)
 				: streams.streamSimple(requestModel, context, requestOptions);
 		};
 		const rejectedAccess = auth.result.oauthAccess;
-		if (rejectedAccess === undefined) return forwardStream(send(auth.result), target, model);
+		if (rejectedAccess === undefined) return forwardStream(await send(auth.result), target, model);
 		// A stored OAuth token the provider rejects (revoked early, or refreshed elsewhere) gets one
 		// refresh and one retry, before anything of the reply was passed on.
-		await forwardWithUnauthorizedRetry(send(auth.result), target, model, async () => {
+		await forwardWithUnauthorizedRetry(await send(auth.result), target, model, async () => {
 			const again = await resolve(rejectedAccess);
 			if (!again.ok) {
 				failStream(target, model, again.error);

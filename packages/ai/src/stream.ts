@@ -1,11 +1,14 @@
 import { getApi, hasApi } from "./api-registry.js";
 import { getEnvApiKey } from "./env-api-keys.js";
-import type { AssistantMessageEventStream } from "./event-stream.js";
+import { AssistantMessageEventStream } from "./event-stream.js";
 import { builtinModels } from "./models/builtin-models.js";
 import type { BuiltinModelId } from "./models/builtin-providers.js";
 import type { Models } from "./models-collection.js";
 import type { AssistantMessage, Context, KnownProvider, Model, SimpleStreamOptions, StreamOptions } from "./types.js";
-import { ABORTED_MESSAGE, failedStream } from "./utils/failed-stream.js";
+import { ABORTED_MESSAGE, failedStream, failStream } from "./utils/failed-stream.js";
+import { forwardStream } from "./utils/forward-stream.js";
+import { mergeHeaders } from "./utils/merge-headers.js";
+import { applyHeadersHook } from "./utils/transform-headers.js";
 import { findToolSchemaError } from "./validation/validate-tool-schema.js";
 
 let defaultModels: Models | undefined;
@@ -40,9 +43,17 @@ function dispatch(
 	if (schemaError) return failedStream(model, schemaError);
 	const api = getApi(model.api);
 	const requestOptions = { ...options, apiKey: options?.apiKey ?? getEnvApiKey(model.provider) };
-	return kind === "stream"
-		? api.stream(model, context, requestOptions)
-		: api.streamSimple(model, context, requestOptions);
+	const send = (requestModel: Model, sendOptions: SimpleStreamOptions) =>
+		kind === "stream"
+			? api.stream(requestModel, context, sendOptions)
+			: api.streamSimple(requestModel, context, sendOptions);
+	if (!options?.transformHeaders) return send(model, requestOptions);
+	// The headers hook is asynchronous: the stream is returned now and fed once it has run.
+	const target = new AssistantMessageEventStream();
+	applyHeadersHook(model, requestOptions, mergeHeaders(model.headers, options.headers))
+		.then((hooked) => forwardStream(send(hooked.model, hooked.options), target, model))
+		.catch((error: unknown) => failStream(target, model, error instanceof Error ? error.message : String(error)));
+	return target;
 }
 
 /** Streams a reply with API-specific options. Never throws; failures end the stream with `error`. */

@@ -302,6 +302,17 @@ export interface ModelInputLimits {
 /** Replaces or inspects the vendor request body right before it is sent. Return undefined to keep it. */
 export type PayloadHook = (payload: unknown, model: Model) => unknown | Promise<unknown>;
 
+/** Request headers by name; in what a {@link HeadersHook} returns, `null` removes that header. */
+export type ProviderHeaders = Record<string, string | null>;
+
+/**
+ * Has the last word on a request's headers: receives the assembled headers (auth, `model.headers`,
+ * `options.headers`, later wins) and returns the headers to send; a `null` value removes that
+ * header. Called once per request, after auth resolved and before the HTTP call. Headers a vendor
+ * SDK adds on its own (its `user-agent`, the key's `authorization`) are not in the map.
+ */
+export type HeadersHook = (headers: ProviderHeaders) => ProviderHeaders | Promise<ProviderHeaders>;
+
 /** Options every API understands. */
 export interface StreamOptions {
 	signal?: AbortSignal;
@@ -320,6 +331,8 @@ export interface StreamOptions {
 	metadata?: Record<string, unknown>;
 	env?: Record<string, string>;
 	onPayload?: PayloadHook;
+	/** See {@link HeadersHook}. */
+	transformHeaders?: HeadersHook;
 	onResponse?: (info: { status: number; headers: Record<string, string> }) => void;
 }
 

@@ -137,5 +137,5 @@ describe("lazy vendor SDK loading", () => {
 		// The method can see SDK loads: the Anthropic request pulled in exactly its own SDK.
 		expect(sdksIn(lines.slice(fauxDone, anthropicDone))).toEqual(["@anthropic-ai/sdk"]);
 		expect(lines[anthropicDone]).toBe("[marker] anthropic error");
-	});
+	}, 120_000); // a child Node importing the package cold: 50 s at load 19 on 2 cores
 });

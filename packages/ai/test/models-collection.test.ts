@@ -194,6 +194,48 @@ describe("createModels", () => {
 		expect(calls[0]?.options?.headers).toEqual({ "X-Auth": "a", "x-shared": "model", "x-model": "options" });
 	});
 
+	it("lets transformHeaders change, add and remove the assembled headers before the request", async () => {
+		const { streams, calls } = recordingStreams();
+		const models = createModels();
+		models.setProvider(
+			testProvider(streams, {
+				auth: {
+					apiKey: { name: "c", resolve: () => ({ auth: { apiKey: "k", headers: { "X-Auth": "a" } }, source: "c" }) },
+				},
+			}),
+		);
+		const seen: unknown[] = [];
+		await models.completeSimple(models.getModel("acme", "acme-1")!, context, {
+			headers: { "x-opt": "o" },
+			transformHeaders: async (headers) => {
+				seen.push({ ...headers });
+				headers["X-Added"] = "yes";
+				headers["x-model"] = null;
+				return headers;
+			},
+		});
+		expect(seen).toEqual([{ "X-Auth": "a", "X-Model": "m", "x-shared": "model", "x-opt": "o" }]);
+		const expected = { "X-Auth": "a", "x-shared": "model", "x-opt": "o", "X-Added": "yes" };
+		expect(calls[0]?.options?.headers).toEqual(expected);
+		// API modules merge model.headers again: a removed model header must not come back from there.
+		expect(calls[0]?.model.headers).toEqual(expected);
+		expect(calls[0]?.options?.transformHeaders).toBeUndefined();
+	});
+
+	it("ends the stream with the error when transformHeaders throws", async () => {
+		const { streams, calls } = recordingStreams();
+		const models = createModels();
+		models.setProvider(testProvider(streams, { auth: { apiKey: keylessAuth() } }));
+		const reply = await models.completeSimple(models.getModel("acme", "acme-1")!, context, {
+			transformHeaders: () => {
+				throw new Error("no headers today");
+			},
+		});
+		expect(reply.stopReason).toBe("error");
+		expect(reply.errorMessage).toContain("no headers today");
+		expect(calls).toHaveLength(0);
+	});
+
 	it("applies an auth baseUrl to the request model", async () => {
 		const { streams, calls } = recordingStreams();
 		const models = createModels();

@@ -1,6 +1,7 @@
 import type { AssistantMessageEvent } from "@pi/ai";
 import type { ExtensionFactory } from "@pi/coding-agent";
-import { CODEMODE_TOOL_NAME, type CodemodeToolOptions, createCodemodeTool } from "./codemode-tool.js";
+import { type CodemodeToolOptions, createCodemodeTool } from "./codemode-tool.js";
+import { CODEMODE_TOOL_NAME } from "./identifier.js";
 
 /** Whether the streamed event starts a codemode call. */
 function startsCodemodeCall(update: AssistantMessageEvent): boolean {

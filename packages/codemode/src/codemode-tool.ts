@@ -3,7 +3,6 @@
 // only (exposure, prepareLoadout, reachesTools, ctx.executeTool), as any extension could.
 import type {
 	ExtensionAPI,
-	ExtensionContext,
 	ExtensionToolDefinition,
 	ToolInfo,
 	ToolLoadout,
@@ -11,20 +10,13 @@ import type {
 } from "@pi/coding-agent";
 import { Type } from "@sinclair/typebox";
 import { buildCodemodeDescription, type CodemodeMode, declaredToolNote } from "./description.js";
-import { toCodemodeIdentifier } from "./identifier.js";
-import type { NestedCallRecord } from "./result-format.js";
+import { CODEMODE_TOOL_NAME } from "./identifier.js";
+import type { CodemodeDetails } from "./result-format.js";
 import type { WorkerPool } from "./sandbox/worker-pool.js";
-
-export const CODEMODE_TOOL_NAME = "codemode";
 
 const codemodeParameters = Type.Object({
 	code: Type.String({ description: "JavaScript source, run as the body of an async function." }),
 });
-
-/** `details` of a codemode result: the nested calls the script made, in order. */
-export interface CodemodeDetails {
-	calls: NestedCallRecord[];
-}
 
 /** Options of the codemode tool (tests and the SDK can give their own worker pool). */
 export interface CodemodeToolOptions {
@@ -107,70 +99,8 @@ export function createCodemodeTool(
 		],
 		prepareLoadout: (loadout, ctx) => prepareCodemodeLoadout(loadout, codemodeSettings(ctx.getSettings())),
 		reachesTools: (input) => scriptReach(input.code),
-		execute: (_toolCallId, params, signal, onUpdate, ctx) =>
-			executeScript(pi, options.pool, params.code, signal, onUpdate, ctx),
+		// The script runner (and through it the sandbox) loads with the first script.
+		execute: async (_toolCallId, params, signal, onUpdate, ctx) =>
+			(await import("./execute-script.js")).executeScript(pi, options.pool, params.code, signal, onUpdate, ctx),
 	};
-}
-
-async function executeScript(
-	pi: Pick<ExtensionAPI, "appendEntry">,
-	givenPool: WorkerPool | undefined,
-	code: string,
-	signal: AbortSignal | undefined,
-	onUpdate: ((partial: { content: { type: "text"; text: string }[]; details: CodemodeDetails }) => void) | undefined,
-	ctx: ExtensionContext,
-) {
-	const started = Date.now();
-	// The sandbox (worker threads, QuickJS) and the script host load with the first script, not with
-	// every session that registers the tool.
-	const [
-		{ parseScriptOptions },
-		{ formatScriptResult },
-		{ runScript },
-		{ sharedWorkerPool },
-		{ createScriptHost, describeForScripts },
-		{ hasStoreChanges, STORE_ENTRY_TYPE, storeAlongBranch },
-	] = await Promise.all([
-		import("./options-line.js"),
-		import("./result-format.js"),
-		import("./sandbox/run-script.js"),
-		import("./sandbox/worker-pool.js"),
-		import("./script-host.js"),
-		import("./store.js"),
-	]);
-	const pool = givenPool ?? sharedWorkerPool;
-	const calls: NestedCallRecord[] = [];
-	const parsed = parseScriptOptions(code);
-	// A bad options line is a mistake in the call, not a script that ran: the error alone.
-	if ("error" in parsed)
-		return { content: [{ type: "text" as const, text: parsed.error }], details: { calls }, isError: true };
-	const callable = ctx.tools.filter((tool) => tool.name !== CODEMODE_TOOL_NAME);
-	const progress = () =>
-		onUpdate?.({
-			content: [{ type: "text", text: `Running script: ${calls.length} tool call${calls.length === 1 ? "" : "s"}` }],
-			details: { calls: [...calls] },
-		});
-	const host = createScriptHost(ctx, callable, calls, progress);
-	const outcome = await runScript(pool, host, {
-		code,
-		tools: callable.map((tool) => ({ identifier: toCodemodeIdentifier(tool.name), name: tool.name })),
-		allTools: callable.map((tool) => ({
-			name: toCodemodeIdentifier(tool.name),
-			description: describeForScripts(tool),
-		})),
-		store: storeAlongBranch(ctx.sessionManager.getBranch()),
-		...(parsed.options.timeoutMs !== undefined ? { timeoutMs: parsed.options.timeoutMs } : {}),
-		...(signal ? { signal } : {}),
-	});
-	for (const call of calls) if (call.status === "running") call.status = "cancelled";
-	if (outcome.ok && hasStoreChanges(outcome.store)) pi.appendEntry(STORE_ENTRY_TYPE, outcome.store);
-	const content = formatScriptResult({
-		ok: outcome.ok,
-		wallTimeMs: Date.now() - started,
-		output: outcome.output,
-		...(outcome.ok ? {} : { error: outcome.error }),
-		calls,
-		maxOutputTokens: parsed.options.maxOutputTokens,
-	});
-	return { content, details: { calls }, isError: !outcome.ok };
 }

@@ -1,3 +1,6 @@
+/** The codemode tool's own name (scripts never call it). */
+export const CODEMODE_TOOL_NAME = "codemode";
+
 /**
  * The name a script uses for a tool or namespace: characters that cannot appear in a JavaScript
  * identifier become `_`, and a leading digit gets a `_` in front (`mcp__dev-radius__search` →

@@ -1,8 +1,6 @@
 export { DEFAULT_SEARCH_LIMIT, type RankableTool, rankTools, searchText, tokenize } from "./bm25.js";
 export { createCodemodeExtension } from "./codemode-extension.js";
 export {
-	CODEMODE_TOOL_NAME,
-	type CodemodeDetails,
 	type CodemodeToolOptions,
 	codemodeSettings,
 	createCodemodeTool,
@@ -18,9 +16,9 @@ export {
 	estimateTokens,
 	fitToBudget,
 } from "./description.js";
-export { toCodemodeIdentifier } from "./identifier.js";
+export { CODEMODE_TOOL_NAME, toCodemodeIdentifier } from "./identifier.js";
 export { parseScriptOptions, type ScriptOptions } from "./options-line.js";
-export { formatScriptResult, type NestedCallRecord, type ScriptReport } from "./result-format.js";
+export { type CodemodeDetails, formatScriptResult, type NestedCallRecord, type ScriptReport } from "./result-format.js";
 export type { OutputItem, StoreChanges } from "./sandbox/protocol.js";
 export {
 	DEFAULT_MEMORY_LIMIT,

@@ -19,6 +19,11 @@ export interface NestedCallRecord {
 	error?: string;
 }
 
+/** `details` of a codemode result: the nested calls the script made, in order. */
+export interface CodemodeDetails {
+	calls: NestedCallRecord[];
+}
+
 /** Everything the result is made from. */
 export interface ScriptReport {
 	ok: boolean;

@@ -63,5 +63,10 @@ describe("user mistakes thrown by the SDK", () => {
 			message: expect.stringMatching(/^No API key found for faux\. /),
 		});
 		expect(isPiUserError(noKey)).toBe(true);
+		// A stored sign-in that fails to refresh says why, not "no API key".
+		const failed = await checkCanPrompt(model, async () => ({ failed: "OAuth refresh failed: offline" })).catch(
+			(error: unknown) => error,
+		);
+		expect(failed).toMatchObject({ code: "credential_failed", message: "OAuth refresh failed: offline" });
 	});
 });

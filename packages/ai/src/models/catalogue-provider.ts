@@ -5,7 +5,7 @@ import type { Model } from "../types.js";
 import { bedrockAuth, keyWithVariablesAuth, vertexAuth } from "./ambient-auth.js";
 import { withBaseUrlVariables } from "./base-url-variables.js";
 import { readCatalogueModelsJson } from "./catalogue-data.js";
-import { catalogueOverrideJson } from "./catalogue-refresh.js";
+import { catalogueOverrideJson } from "./catalogue-override.js";
 import { CATALOGUE_PROVIDERS, type CatalogueProviderId } from "./generated/index.js";
 
 /** Auth of the providers whose credentials are more than one API-key variable. */

@@ -1,31 +1,9 @@
 import type { Model } from "../types.js";
+import type { RefreshedCatalogue } from "./catalogue-override.js";
 import { CATALOGUE_PROVIDERS } from "./generated/index.js";
 
 /** The published package whose model data the catalogue is generated from. */
 export const CATALOGUE_SOURCE_PACKAGE = "@earendil-works/pi-ai";
-
-/** A refreshed catalogue: models per provider (without `provider`), and where they came from. */
-export interface RefreshedCatalogue {
-	source: string;
-	fetchedAt: string;
-	providers: Record<string, Omit<Model, "provider">[]>;
-}
-
-let override: Readonly<Record<string, readonly Omit<Model, "provider">[]>> | undefined;
-
-/**
- * Makes catalogue providers created from now on use `catalogue.providers` (a provider missing
- * from it keeps its built-in models). Undefined restores the built-in catalogue.
- */
-export function setCatalogueOverride(catalogue: Pick<RefreshedCatalogue, "providers"> | undefined): void {
-	override = catalogue?.providers;
-}
-
-/** The refreshed models of `providerId` as JSON text, or undefined to use the built-in ones. */
-export function catalogueOverrideJson(providerId: string): string | undefined {
-	const models = override?.[providerId];
-	return models ? JSON.stringify(models) : undefined;
-}
 
 /** The model fields pi keeps (the same as scripts/generate-catalogue.mjs). */
 function pickModel(raw: Record<string, unknown>): Omit<Model, "provider"> | undefined {

@@ -1,4 +1,4 @@
-import { AzureOpenAI } from "openai";
+import { AzureOpenAI } from "openai/azure";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantMessageEventStream } from "../event-stream.js";
 import type { Context, Model, SimpleStreamOptions } from "../types.js";

@@ -1,11 +1,12 @@
-import { getRandomValues } from "node:crypto";
+// randomFillSync, not getRandomValues: on Node 20 the latter is a getter that loads WebCrypto.
+import { randomFillSync } from "node:crypto";
 
 /**
  * A time-ordered UUID (RFC 9562 version 7): 48 bits of Unix milliseconds, then random bits.
  * Ids made later sort later, which keeps appended records in creation order.
  */
 export function uuidv7(timestampMs: number = Date.now()): string {
-	const bytes = getRandomValues(new Uint8Array(16));
+	const bytes = randomFillSync(new Uint8Array(16));
 	const time = Math.max(0, Math.floor(timestampMs));
 	for (let index = 0; index < 6; index++) bytes[index] = Math.floor(time / 2 ** (8 * (5 - index))) & 0xff;
 	bytes[6] = (bytes[6]! & 0x0f) | 0x70;

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinProviders } from "../../src/models/builtin-providers.js";
-import { fetchModelCatalogue, readTar, setCatalogueOverride } from "../../src/models/catalogue-refresh.js";
+import { setCatalogueOverride } from "../../src/models/catalogue-override.js";
+import { fetchModelCatalogue, readTar } from "../../src/models/catalogue-refresh.js";
 
 /** A one-file-per-entry ustar archive, as `npm pack` writes them. */
 function tar(files: Record<string, string>): Buffer {

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import { isLocalSource } from "../core/packages/package-source.js";
+import { isLocalSource } from "../core/packages/local-source.js";
 import { createAgentSessionServices } from "../core/sdk.js";
 import { expandHome, getAgentDir } from "../core/session/session-paths.js";
 import type { Args } from "./args.js";

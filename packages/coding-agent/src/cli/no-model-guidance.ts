@@ -1,11 +1,21 @@
 import { join } from "node:path";
 import { type LocalServer, modelsJsonFor } from "./local-server-discovery.js";
 
-/** The few lines `pi` prints when no model is usable (then it exits 1). */
-export function noModelGuidance(agentDir: string, servers: readonly LocalServer[]): string {
+/**
+ * The few lines `pi` prints when no model is usable (then it exits 1). `failures` are stored
+ * credentials that did not resolve (a sign-in that cannot be refreshed): they come first, since
+ * "no provider has a credential" would be wrong then.
+ */
+export function noModelGuidance(
+	agentDir: string,
+	servers: readonly LocalServer[],
+	failures: readonly string[] = [],
+): string {
 	const modelsJson = join(agentDir, "models.json");
 	const lines = [
-		"pi: no model available: no provider has a credential.",
+		...(failures.length > 0
+			? ["pi: no model available: a stored credential cannot be used.", ...failures.map((reason) => `  ${reason}`)]
+			: ["pi: no model available: no provider has a credential."]),
 		"",
 		"Use a hosted model: set its provider's key, e.g.",
 		"  export ANTHROPIC_API_KEY=…    (Anthropic)",

@@ -9,9 +9,15 @@ async function discoverIfNothingConfigured(runtime: AgentSessionRuntime): Promis
 	return nothingConfigured && process.env.PI_OFFLINE !== "1" ? discoverLocalServers() : [];
 }
 
+/** Why stored credentials could not be used when the model was chosen (see ModelRuntime.checkAuth). */
+function authFailures(runtime: AgentSessionRuntime): string[] {
+	return [...runtime.services.modelRuntime.getAuthFailures().values()];
+}
+
 /** One-shot modes: print the guidance (with any local server found) to stderr; the caller exits 1. */
 export async function reportNoModel(runtime: AgentSessionRuntime, agentDir: string): Promise<void> {
-	process.stderr.write(noModelGuidance(agentDir, await discoverIfNothingConfigured(runtime)));
+	const servers = await discoverIfNothingConfigured(runtime);
+	process.stderr.write(noModelGuidance(agentDir, servers, authFailures(runtime)));
 }
 
 /**
@@ -35,7 +41,7 @@ export async function adoptLocalServer(runtime: AgentSessionRuntime, agentDir: s
 			? modelRuntime.getModel(savedProvider, savedModel)
 			: undefined;
 	const model = saved ?? (first ? modelRuntime.getModel(first.id, first.models[0]!) : undefined);
-	if (!first || !model) return noModelGuidance(agentDir, servers).trimEnd().split("\n");
+	if (!first || !model) return noModelGuidance(agentDir, servers, authFailures(runtime)).trimEnd().split("\n");
 	// For this run only: nothing about the servers is written (models.json keeps them, if the user wants).
 	runtime.session.setModel(model, { saveAsDefault: false });
 	if (usable.length === 1) {

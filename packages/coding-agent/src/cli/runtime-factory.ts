@@ -6,7 +6,7 @@ import type {
 	CreateAgentSessionRuntimeResult,
 } from "../core/agent-session/agent-session-runtime.js";
 import type { ExtensionFactory, InlineExtension } from "../core/extensions/extension-api.js";
-import { isLocalSource } from "../core/packages/package-source.js";
+import { isLocalSource } from "../core/packages/local-source.js";
 import type { ResourceLoaderOptions } from "../core/resources/resource-loader.js";
 import { createAgentSessionFromServices, createAgentSessionServices, type LoadExtensionsResult } from "../core/sdk.js";
 import { expandHome } from "../core/session/session-paths.js";

@@ -125,15 +125,16 @@ async function hold(phase: HeldPhase): Promise<Held> {
 			faux.appendResponses(spare);
 			break;
 		case "preflight": {
-			const hasAuth = modelRuntime.hasAuth.bind(modelRuntime);
+			// The preflight's credential check (checkAuth) is held open: the session is in "preflight".
+			const checkAuth = modelRuntime.checkAuth.bind(modelRuntime);
 			let first = true;
-			modelRuntime.hasAuth = async (provider) => {
+			modelRuntime.checkAuth = async (provider) => {
 				if (first) {
 					first = false;
 					authAsked.resolve();
 					await authGate.promise;
 				}
-				return hasAuth(provider);
+				return checkAuth(provider);
 			};
 			faux.appendResponses(spare);
 			start();

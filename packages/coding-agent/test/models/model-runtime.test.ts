@@ -222,6 +222,22 @@ describe("ModelRuntime", () => {
 		});
 	});
 
+	it("checkAuth tells a stored credential that fails from a missing one, and remembers why", async () => {
+		const auth = AuthStorage.inMemory({ custom: { type: "oauth", access: "a", refresh: "r", expires: 0 } });
+		const registry = registryWith(
+			{ providers: { custom: { baseUrl: "http://x", api: "openai-completions", models: [{ id: "m" }] } } },
+			auth,
+		);
+		const failed = await registry.checkAuth("custom");
+		expect(failed).toEqual({ failed: expect.stringContaining("custom") });
+		expect(await registry.hasAuth("custom")).toBe(false);
+		expect([...registry.getAuthFailures().keys()]).toEqual(["custom"]);
+		expect(await registry.checkAuth("google")).toBe(false);
+		auth.set("custom", { type: "api_key", key: "k" });
+		expect(await registry.checkAuth("custom")).toBe(true);
+		expect(registry.getAuthFailures().size).toBe(0);
+	});
+
 	it("re-reads models.json on refresh and accepts runtime providers", () => {
 		const dir = tempDir();
 		const path = join(dir, "models.json");

@@ -27,8 +27,23 @@ describe("read tool: text files", () => {
 		const { dir, read } = setup();
 		writeFileSync(join(dir, "a.txt"), "hello\nworld\n");
 		const result = await read({ path: "a.txt" });
-		expect(textOf(result)).toBe("hello\nworld");
+		expect(textOf(result)).toBe("hello\nworld\n");
 		expect(result.details?.truncation).toBeUndefined();
+	});
+
+	it("ends with the file's final newline only when the text reaches the end of the file (as pi 1.4)", async () => {
+		const { dir, read } = setup();
+		writeFileSync(join(dir, "nl.txt"), "a\nb\nc\n");
+		writeFileSync(join(dir, "no-nl.txt"), "a\nb\nc");
+		writeFileSync(join(dir, "blank-last.txt"), "a\n\n");
+		expect(textOf(await read({ path: "nl.txt" }))).toBe("a\nb\nc\n");
+		expect(textOf(await read({ path: "no-nl.txt" }))).toBe("a\nb\nc");
+		expect(textOf(await read({ path: "blank-last.txt" }))).toBe("a\n\n");
+		expect(textOf(await read({ path: "nl.txt", offset: 3 }))).toBe("c\n");
+		expect(textOf(await read({ path: "nl.txt", offset: 2, limit: 1 }))).toBe(
+			"b\n\n[Showing lines 2-2 of 3. Use offset=3 to continue.]",
+		);
+		expect(textOf(await read({ path: "nl.txt", offset: 2, limit: 2 }))).toBe("b\nc\n");
 	});
 
 	it("selects lines with offset and limit and hints at the continuation", async () => {
@@ -95,7 +110,7 @@ describe("read tool: text files", () => {
 	it("hides a UTF-8 BOM and keeps CRLF lines intact", async () => {
 		const { dir, read } = setup();
 		writeFileSync(join(dir, "bom.txt"), "\uFEFFone\r\ntwo\r\n");
-		expect(textOf(await read({ path: "bom.txt" }))).toBe("one\r\ntwo\r");
+		expect(textOf(await read({ path: "bom.txt" }))).toBe("one\r\ntwo\r\n");
 	});
 
 	it("accepts @-prefixed and absolute paths", async () => {
@@ -137,7 +152,7 @@ describe("read tool: hostile input", () => {
 		// A 100 MB file decoded into a string would take ≥100 MB of heap; streaming stays far below.
 		expect(heapGrowth).toBeLessThan(50 * 1024 * 1024);
 		const tail = await read({ path: "huge.txt", offset: 999_999 });
-		expect(textOf(tail)).toBe(`${"a".repeat(99)}\n${"a".repeat(99)}`);
+		expect(textOf(tail)).toBe(`${"a".repeat(99)}\n${"a".repeat(99)}\n`);
 	});
 
 	it("stops with Operation aborted when the signal is aborted", async () => {

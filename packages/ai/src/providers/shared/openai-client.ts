@@ -1,4 +1,5 @@
-import OpenAI, { type ClientOptions } from "openai";
+// Subpaths, not the package root: the root also evaluates the Azure client on every start.
+import { type ClientOptions, OpenAI } from "openai/client";
 import type { Model, StreamOptions } from "../../types.js";
 import { mergeHeaders } from "../../utils/merge-headers.js";
 import { nodeHttpFetch } from "./node-http-fetch.js";

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import { APIConnectionError, APIError, APIUserAbortError } from "openai/error";
 import { ABORTED_MESSAGE } from "../../utils/failed-stream.js";
 import type { OpenAIResponseCapture } from "./openai-client.js";
 import { describeRetryDelay, parseRetryAfterHeaders } from "./retry-delay.js";

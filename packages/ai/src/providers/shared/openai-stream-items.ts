@@ -1,4 +1,4 @@
-import { APIError, OpenAIError } from "openai";
+import { APIError, OpenAIError } from "openai/error";
 import { takeNodeHttpBody } from "./node-http-body.js";
 import { type ServerSentEvent, ServerSentEventDecoder } from "./server-sent-events.js";
 

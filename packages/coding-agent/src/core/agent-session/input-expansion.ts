@@ -47,7 +47,7 @@ export async function expandInput(
 /** Steps 6–7 of the preflight (rpc.md §9.1.1): a model is selected and its provider has credentials. */
 export async function checkCanPrompt(
 	model: Model | undefined,
-	hasAuth: (provider: string) => Promise<boolean>,
+	checkAuth: (provider: string) => Promise<boolean | { failed: string }>,
 ): Promise<void> {
 	if (!model) {
 		throw new PiUserError(
@@ -55,7 +55,10 @@ export async function checkCanPrompt(
 			"No model selected. Set a provider's API key (e.g. ANTHROPIC_API_KEY), or choose a model: --model or /model in pi, setModel() in the SDK, or defaultProvider and defaultModel in settings.json.",
 		);
 	}
-	if (!(await hasAuth(model.provider))) {
+	const auth = await checkAuth(model.provider);
+	// A stored sign-in whose refresh failed is not a missing key: say what failed (offline, clock, revoked).
+	if (typeof auth === "object") throw new PiUserError("credential_failed", auth.failed);
+	if (!auth) {
 		throw new PiUserError(
 			"no_api_key",
 			`No API key found for ${model.provider}. Set its API key environment variable, run \`pi auth set ${model.provider}\`, or pass --api-key.`,

@@ -23,7 +23,12 @@ export type RunPhase =
 	| { readonly name: "retry_backoff"; readonly attempt: number; readonly delayMs: number }
 	/** compaction.md §3 check (1): threshold compaction, or overflow compaction before its retry. */
 	| { readonly name: "compacting_after_turn"; readonly reason: AfterTurnCompaction }
-	/** Decided to start another low-level run (retry, overflow retry, queued messages). */
+	/**
+	 * Nothing automatic remains (no retry, compaction or queued message): extensions'
+	 * `agent_before_settle` handlers may append entries and ask for one more model request.
+	 */
+	| { readonly name: "before_settle" }
+	/** Decided to start another low-level run (retry, overflow retry, queued messages, an extension's continuation). */
 	| { readonly name: "continuing" }
 	/** Nothing automatic remains: `auto_retry_end` (if owed) and `agent_settled` are being emitted. */
 	| { readonly name: "settling" };
@@ -64,6 +69,7 @@ export type RunEvent =
 	| { type: "agent_end"; willRetry: boolean }
 	| { type: "retry"; delayMs: number; errorMessage: string }
 	| { type: "compact_after_turn"; reason: AfterTurnCompaction }
+	| { type: "before_settle" }
 	| { type: "continue" }
 	| { type: "settle" }
 	| { type: "settled" }
@@ -97,6 +103,8 @@ export const ABORT_OUTCOMES: Readonly<Record<RunPhaseName, string>> = {
 		"The wait ends; no retry starts; the failed reply is back in session.messages; auto_retry_end { success: false }, agent_settled { aborted: true }.",
 	compacting_after_turn:
 		"The compaction is cancelled (compaction_end aborted: true); no continuation starts, queued messages stay queued; agent_settled { aborted: true }.",
+	before_settle:
+		"The handlers run to their end and their entries are appended; no continuation starts, queued messages stay queued; agent_settled { aborted: true }.",
 	continuing: "No further model request starts; queued messages stay queued; agent_settled { aborted: true }.",
 	settling: "The run is already ending; agent_settled reports aborted: true.",
 };
@@ -110,8 +118,9 @@ const BUSY_FROM: Record<RunEvent["type"], readonly RunPhaseName[] | "any"> = {
 	agent_end: "any",
 	retry: ["streaming"],
 	compact_after_turn: ["streaming"],
-	continue: ["streaming", "retry_backoff", "compacting_after_turn"],
-	settle: ["streaming", "retry_backoff", "compacting_after_turn", "continuing"],
+	before_settle: ["streaming", "retry_backoff", "compacting_after_turn"],
+	continue: ["streaming", "retry_backoff", "compacting_after_turn", "before_settle"],
+	settle: ["streaming", "retry_backoff", "compacting_after_turn", "before_settle", "continuing"],
 	settled: ["settling"],
 	abort: "any",
 	stop_retrying: "any",
@@ -163,6 +172,8 @@ export function transition(state: RunState, event: RunEvent): RunState {
 				phase: { name: "compacting_after_turn", reason: event.reason },
 				overflowRecoveryAttempted: state.overflowRecoveryAttempted || event.reason === "overflow",
 			};
+		case "before_settle":
+			return { ...state, phase: { name: "before_settle" } };
 		case "continue":
 			return { ...state, phase: { name: "continuing" } };
 		case "settle":

@@ -10,6 +10,7 @@ import { SessionModelControl } from "./session-model-control.js";
 import { SessionQueues } from "./session-queues.js";
 import { SessionRun } from "./session-run.js";
 import { SessionTreeNavigator } from "./session-tree-navigation.js";
+import { runSettleBoundary } from "./settle-boundary.js";
 
 /** The parts an AgentSession delegates to. */
 export interface SessionCollaborators {
@@ -65,6 +66,8 @@ export function createSessionCollaborators(config: AgentSessionConfig, host: Col
 		isAutoRetryEnabled: () => host.isAutoRetryEnabled(),
 		dropFromContext: (message) => context.drop(message),
 		restoreToContext: (messages) => context.restore(messages),
+		beforeSettle: (outcome) =>
+			runSettleBoundary({ agent, sessionManager, context, runner: () => host.session.extensionRunner, emit }, outcome),
 	});
 	agent.prepareNextTurn = () => run.compactBetweenTurns();
 	const bash = new SessionBash({

@@ -1,6 +1,8 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
+import { buildContextFromPath, contextEntriesFromPath } from "../session/session-context.js";
 import { SessionWriteError } from "../session/session-file.js";
 import type { SessionManager } from "../session/session-manager.js";
+import type { SessionEntry } from "../session/session-types.js";
 
 /**
  * The Agent's in-memory context versus the session file: failed replies taken out for a retry
@@ -21,6 +23,18 @@ export class SessionContext {
 	/** The active branch's messages without replies taken out for a retry. */
 	fromSession(): AgentMessage[] {
 		return this.sessionManager.buildSessionContext().messages.filter((message) => !this.excluded.has(message));
+	}
+
+	/**
+	 * The context the branch would have with `extra` entries appended (nothing is written): its
+	 * entries and its messages, without replies taken out for a retry.
+	 */
+	previewWith(extra: readonly SessionEntry[]): { entries: SessionEntry[]; messages: AgentMessage[] } {
+		const path = [...this.sessionManager.getBranch(), ...extra];
+		return {
+			entries: contextEntriesFromPath(path),
+			messages: buildContextFromPath(path).messages.filter((message) => !this.excluded.has(message)),
+		};
 	}
 
 	/** Sets the Agent's messages to the branch's context and returns them. */

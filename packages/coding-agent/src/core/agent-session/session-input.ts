@@ -82,7 +82,7 @@ export class SessionInput {
 		try {
 			// A manual compaction rewrites the Agent's messages; a run must not start under it.
 			await host.compactor.waitForIdle();
-			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
+			await checkCanPrompt(session.model, (provider) => session.modelRuntime.checkAuth(provider));
 			run.assertNotAborted();
 			host.bash.flushPending();
 			await run.compactBeforePrompt();
@@ -117,7 +117,7 @@ export class SessionInput {
 		if (!triggerTurn || run.isBusy) return;
 		run.accept();
 		try {
-			await checkCanPrompt(session.model, (provider) => session.modelRuntime.hasAuth(provider));
+			await checkCanPrompt(session.model, (provider) => session.modelRuntime.checkAuth(provider));
 			run.assertNotAborted();
 			// before_agent_start (messageType "custom"): its messages follow the custom one.
 			const injected = (await session.extensionRunner.emitBeforeAgentStart?.({ messageType: "custom", message })) ?? [];

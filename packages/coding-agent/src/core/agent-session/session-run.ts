@@ -2,6 +2,7 @@ import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage } from "@pi/ai";
 import { estimateContextTokens } from "../compaction/token-estimate.js";
 import type { SettingsManager } from "../config/settings-manager.js";
+import type { AgentActivityOutcome } from "../extensions/boundary-events.js";
 import type { SessionManager } from "../session/session-manager.js";
 import { abortableDelay } from "./abortable-delay.js";
 import type { AgentSessionEvent, CompactionReason } from "./agent-session-events.js";
@@ -44,6 +45,11 @@ export interface SessionRunHost {
 	dropFromContext(message: AgentMessage): void;
 	/** Puts replies taken out back: the context becomes the file's again. */
 	restoreToContext(messages: readonly AgentMessage[]): void;
+	/**
+	 * The `before_settle` phase: extensions' `agent_before_settle`. True when they asked for one
+	 * more model request and the context can continue.
+	 */
+	beforeSettle?(outcome: AgentActivityOutcome): Promise<boolean>;
 }
 
 /**
@@ -155,6 +161,7 @@ export class SessionRun {
 				this.to({ type: "stream" });
 				await next();
 				next = this.state.aborted ? undefined : await this.afterAgentRun();
+				if (!next && !this.state.aborted) next = await this.beforeSettle();
 			}
 		} finally {
 			this.settle();
@@ -241,6 +248,18 @@ export class SessionRun {
 		}
 		if (agent.hasQueuedMessages() && last.stopReason !== "aborted") return this.continueWith();
 		return undefined;
+	}
+
+	/** before_settle: extensions may append entries and ask for one more model request. */
+	private async beforeSettle(): Promise<(() => Promise<void>) | undefined> {
+		const hook = this.host.beforeSettle;
+		if (!hook || !isBusy(this.state)) return undefined;
+		const last = lastAssistant(this.host.agent.state.messages);
+		const outcome: AgentActivityOutcome =
+			last?.stopReason === "aborted" ? "aborted" : last?.stopReason === "error" ? "error" : "completed";
+		this.to({ type: "before_settle" });
+		const proceed = await hook(outcome);
+		return proceed && !this.state.aborted ? this.continueWith() : undefined;
 	}
 
 	private continueWith(): () => Promise<void> {

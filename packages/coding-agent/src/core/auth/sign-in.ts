@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
 import { OAUTH_PROVIDERS } from "@pi/ai";
 import { type AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
-import type { ModelRuntime } from "../models/model-runtime.js";
+import type { ConfiguredSignIn } from "../models/configured-sign-ins.js";
 import { PiUserError } from "../user-error.js";
 import { installationId } from "./installation-id.js";
 
@@ -15,6 +15,11 @@ export type SignInEvent =
 	| { type: "device_code"; userCode: string; verificationUri: string; expiresInSeconds: number }
 	| { type: "progress"; message: string };
 
+/** Where models.json's gateway sign-ins come from: a ModelRuntime, or models.json read directly. */
+export interface ConfiguredSignIns {
+	getConfiguredSignIns(): ConfiguredSignIn[];
+}
+
 export interface SignInHost {
 	signal?: AbortSignal;
 	onEvent(event: SignInEvent): void;
@@ -24,7 +29,7 @@ export interface SignInHost {
 
 /** Providers with a sign-in: the built-in ones, then models.json gateways; methods default first. */
 export function listSignInProviders(
-	modelRuntime?: ModelRuntime,
+	modelRuntime?: ConfiguredSignIns,
 ): readonly { id: string; name: string; methods: readonly SignInMethod[] }[] {
 	const configured = (modelRuntime?.getConfiguredSignIns() ?? []).map(({ id, name }) => ({
 		id,
@@ -49,7 +54,7 @@ export async function signIn(
 	authStorage: AuthStorage,
 	providerId: string,
 	host: SignInHost,
-	options: { method?: SignInMethod; timeoutMs?: number; modelRuntime?: ModelRuntime } = {},
+	options: { method?: SignInMethod; timeoutMs?: number; modelRuntime?: ConfiguredSignIns } = {},
 ): Promise<{ providerId: string; name: string }> {
 	const providers = listSignInProviders(options.modelRuntime);
 	const entry = providers.find((provider) => provider.id === providerId);

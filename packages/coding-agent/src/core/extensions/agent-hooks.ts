@@ -1,10 +1,19 @@
-import type { AfterToolCallResult, Agent, AgentEvent, AgentMessage, BeforeToolCallResult } from "@pi/agent-core";
-import type { ExtensionEventMap } from "./extension-events.js";
+import type {
+	AfterToolCallResult,
+	Agent,
+	AgentEvent,
+	AgentMessage,
+	BeforeToolCallResult,
+	RequestContext,
+} from "@pi/agent-core";
+import type { ContextWithSystemMessage, ExtensionEventMap, SystemPromptMessage } from "./extension-events.js";
 import type { ExtensionRunner } from "./extension-runner.js";
 
 /**
  * Connects the runner to an Agent: `tool_call` as `beforeToolCall`, `tool_result` as
- * `afterToolCall`, `context` as `transformContext`, `before_provider_request` as `onPayload`, and
+ * `afterToolCall`, `context` as `transformContext`, `context_with_system` as
+ * `transformRequestContext`, `before_provider_headers` as `transformHeaders`,
+ * `before_provider_request` as `onPayload`, and
  * every loop event through an awaited listener (so handlers run in order, before the loop moves
  * on). Earlier hooks on the Agent keep running first. Returns the listener's unsubscribe.
  */
@@ -37,6 +46,21 @@ export function installAgentHooks(agent: Agent, runner: ExtensionRunner): () => 
 		const input = previousTransform ? await previousTransform(messages, signal) : messages;
 		if (!runner.hasHandlers("context")) return input;
 		return emitContext(runner, input);
+	};
+	const previousRequest = agent.transformRequestContext;
+	agent.transformRequestContext = async (request, signal) => {
+		const input = previousRequest ? await previousRequest(request, signal) : request;
+		if (!runner.hasHandlers("context_with_system")) return input;
+		return emitContextWithSystem(runner, input);
+	};
+	const previousHeaders = agent.transformHeaders;
+	agent.transformHeaders = async (headers) => {
+		const input = previousHeaders ? await previousHeaders(headers) : headers;
+		if (!runner.hasHandlers("before_provider_headers")) return input;
+		// Handlers change the map in place; what they return is ignored (pi 1.4).
+		const event = { type: "before_provider_headers" as const, headers: input };
+		await runner.emit(event);
+		return event.headers;
 	};
 	const previousPayload = agent.onPayload;
 	agent.onPayload = async (payload, model) => {
@@ -140,4 +164,59 @@ export async function emitContext(runner: ExtensionRunner, messages: AgentMessag
 		return false;
 	});
 	return changed ? event.messages : messages;
+}
+
+/**
+ * `context_with_system`: chained like `context`, over the whole request with its system prompt as
+ * the leading `system` message. What the last handler leaves at index 0 is the request's system
+ * prompt; a system message anywhere else is not a message the model APIs take, so it is dropped
+ * and reported, as is a leading one a handler removed (the request then has no system prompt).
+ */
+export async function emitContextWithSystem(runner: ExtensionRunner, request: RequestContext): Promise<RequestContext> {
+	const system: SystemPromptMessage = { role: "system", content: request.systemPrompt, timestamp: Date.now() };
+	const event = {
+		type: "context_with_system" as const,
+		messages: [system, ...structuredClone(request.messages)] as ContextWithSystemMessage[],
+	};
+	let changed = false;
+	let lastPath = "";
+	await runner.emitCollect(event, (result, path) => {
+		if (result.messages) {
+			event.messages = result.messages;
+			changed = true;
+			lastPath = path;
+		}
+		return false;
+	});
+	if (!changed) return request;
+	const [first, ...rest] = event.messages;
+	const leading = isSystemMessage(first) ? first : undefined;
+	const body = leading ? rest : event.messages;
+	const messages = body.filter((message): message is AgentMessage => !isSystemMessage(message));
+	if (!leading || messages.length !== body.length) {
+		runner.reportError({
+			extensionPath: lastPath,
+			event: "context_with_system",
+			error: !leading
+				? "The handler removed the leading system message: this request has no system prompt. Keep it at index 0."
+				: "System messages after index 0 are dropped: only the leading one is the system prompt.",
+		});
+	}
+	return { systemPrompt: leading ? textOfSystem(leading) : "", messages };
+}
+
+function isSystemMessage(message: ContextWithSystemMessage | undefined): message is SystemPromptMessage {
+	return (message as { role?: string } | undefined)?.role === "system";
+}
+
+/** The prompt text of a system message (a handler may have set content blocks, as 1.4's messages allow). */
+function textOfSystem(message: SystemPromptMessage): string {
+	const content = message.content as unknown;
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.flatMap((block: { type?: string; text?: unknown }) =>
+			block.type === "text" && typeof block.text === "string" ? [block.text] : [],
+		)
+		.join("\n");
 }

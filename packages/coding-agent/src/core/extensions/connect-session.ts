@@ -22,6 +22,6 @@ export function connectExtensionsToSession(
 	// Both listeners live as long as the session's Agent; dispose() clears the session's own.
 	installAgentHooks(session.agent, runner);
 	session.subscribe((event) => {
-		if (event.type === "agent_settled") void runner.emit({ type: "agent_settled" });
+		if (event.type === "agent_settled") void runner.emit({ type: "agent_settled", aborted: event.aborted });
 	});
 }

@@ -1,10 +1,19 @@
 // The event reference of extensions.md §3.2: payloads and results, one variant per event.
 import type { AgentMessage, AgentToolResult, ThinkingLevel } from "@pi/agent-core";
-import type { AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, Usage } from "@pi/ai";
+import type {
+	AssistantMessage,
+	AssistantMessageEvent,
+	ImageContent,
+	Model,
+	ProviderHeaders,
+	TextContent,
+	Usage,
+} from "@pi/ai";
 import type { CompactionPreparation } from "../compaction/prepare-compaction.js";
 import type { CustomMessage } from "../messages.js";
 import type { CompactionEntry, SessionEntry } from "../session/session-types.js";
 import type { BashOperations } from "../tools/bash-operations.js";
+import type { AgentBeforeSettleEvent, AgentBeforeSettleResult } from "./boundary-events.js";
 
 /** Where an input came from, as reported to extensions (extensions.md §3.2). */
 export type InputSource = "interactive" | "rpc" | "extension";
@@ -211,6 +220,8 @@ export interface AgentEndEvent {
 }
 export interface AgentSettledEvent {
 	type: "agent_settled";
+	/** The run ended because it was aborted (Escape, `ctx.abort()`, RPC `abort`). */
+	aborted: boolean;
 }
 export interface TurnStartEvent {
 	type: "turn_start";
@@ -269,6 +280,53 @@ export interface ContextEvent {
 }
 export interface ContextResult {
 	messages?: AgentMessage[];
+}
+
+/**
+ * Before each model request, after every `context` handler: the whole request, its system prompt
+ * as the leading `system` message. Handlers chain (each gets the previous one's messages); the
+ * leading system message's text is the request's system prompt, so keep it at index 0.
+ */
+export interface ContextWithSystemEvent {
+	type: "context_with_system";
+	messages: ContextWithSystemMessage[];
+}
+export interface ContextWithSystemResult {
+	messages?: ContextWithSystemMessage[];
+}
+/** The system prompt of one request, as `context_with_system` shows it. */
+export interface SystemPromptMessage {
+	role: "system";
+	content: string;
+	timestamp: number;
+}
+export type ContextWithSystemMessage = SystemPromptMessage | AgentMessage;
+
+/**
+ * Before each provider request: the request's headers (auth, the model's and the provider's
+ * configured headers). Handlers change `headers` in place; a `null` value removes that header.
+ * Return values are ignored.
+ */
+export interface BeforeProviderHeadersEvent {
+	type: "before_provider_headers";
+	headers: ProviderHeaders;
+}
+
+/** What a prompt-cache refresh would do ("warm": send it, "stop": stop refreshing). */
+export type CacheWarmingAction = "warm" | "stop";
+/**
+ * pi 1.4 asks before each idle prompt-cache refresh. This runtime has no cache warming, so it is
+ * never emitted; the type is here so 1.4 extensions that listen for it compile and load.
+ */
+export interface CacheWarmingDecisionEvent {
+	type: "cache_warming_decision";
+	warmCost: number;
+	missCost: number;
+	continuationProbability: number;
+	action: CacheWarmingAction;
+}
+export interface CacheWarmingDecisionResult {
+	action?: CacheWarmingAction;
 }
 
 export interface BeforeProviderRequestEvent {
@@ -404,6 +462,11 @@ export interface ExtensionEventMap {
 	thinking_level_select: { event: ThinkingLevelSelectEvent; result: NoResult };
 	ui_prompt_start: { event: UIPromptStartEvent; result: NoResult };
 	ui_prompt_end: { event: UIPromptEndEvent; result: NoResult };
+	before_provider_headers: { event: BeforeProviderHeadersEvent; result: NoResult };
+	context_with_system: { event: ContextWithSystemEvent; result: ContextWithSystemResult };
+	agent_before_settle: { event: AgentBeforeSettleEvent; result: AgentBeforeSettleResult };
+	/** Never emitted here (see `CacheWarmingDecisionEvent`). */
+	cache_warming_decision: { event: CacheWarmingDecisionEvent; result: CacheWarmingDecisionResult };
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;

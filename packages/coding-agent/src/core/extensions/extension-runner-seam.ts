@@ -1,6 +1,8 @@
 import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
-import type { ExtensionBindings } from "./extension-bindings.js";
+import type { BoundaryDecision, BoundaryPreviewer } from "./boundary-dispatch.js";
+import type { AgentActivityOutcome } from "./boundary-events.js";
+import type { ExtensionBindings, ExtensionErrorReport } from "./extension-bindings.js";
 import type {
 	AgentStartTrigger,
 	InputSource,
@@ -23,7 +25,10 @@ import type { McpServerStatus } from "./mcp-server-registry.js";
 
 /** A slash command registered by an extension. Runs immediately, even while streaming. */
 export interface ExtensionCommand {
+	/** The name it is invoked by: the registered name, or `name:1`, `name:2`… when several extensions register it. */
 	name: string;
+	/** The name the extension registered (differs from `name` when numbered). Default: `name`. */
+	registeredName?: string;
 	description?: string;
 	/** Path (or inline name) of the extension that registered it. */
 	extensionPath?: string;
@@ -87,6 +92,13 @@ export interface ExtensionRunnerSeam {
 	emitSessionBeforeTree?(preparation: unknown, signal: AbortSignal): Promise<BeforeTreeDecision>;
 	/** `user_bash` before a user shell command: the first handler that answers decides how it runs. */
 	emitUserBash?(event: Omit<UserBashEvent, "type">): Promise<UserBashResult | undefined>;
+	/**
+	 * `agent_before_settle` when nothing automatic remains in a run: the entries to append and
+	 * whether to continue, as the handlers decided (none: nothing, no continuation).
+	 */
+	emitAgentBeforeSettle?(outcome: AgentActivityOutcome, preview: BoundaryPreviewer): Promise<BoundaryDecision>;
+	/** Reports an extension failure the session found (as `extension_error`). */
+	reportError?(report: ExtensionErrorReport): void;
 	/** The renderer an extension registered for custom messages of `customType` (TUI). */
 	getMessageRenderer?(customType: string): MessageRenderer | undefined;
 	/** The renderer an extension registered for custom entries of `customType` (TUI). */

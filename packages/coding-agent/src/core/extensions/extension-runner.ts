@@ -6,6 +6,8 @@ import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { ProviderConfig } from "../models/models-json.js";
 import type { VirtualModelDefinition } from "../models/virtual-models.js";
+import { type BoundaryDecision, type BoundaryPreviewer, emitAgentBeforeSettleOf } from "./boundary-dispatch.js";
+import type { AgentActivityOutcome } from "./boundary-events.js";
 import { invocationNames } from "./command-invocation-names.js";
 import type {
 	ExecuteToolOptions,
@@ -407,9 +409,10 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 			[...record.commands].map(([name, command]) => ({ name, command, extensionPath: record.path })),
 		);
 		return invocationNames(registered.map(({ name }) => name)).map((name, index) => {
-			const { command, extensionPath } = registered[index]!;
+			const { command, extensionPath, name: registeredName } = registered[index]!;
 			return {
 				name,
+				registeredName,
 				...(command.description !== undefined ? { description: command.description } : {}),
 				extensionPath,
 				// A throwing handler is reported as extension_error, never rethrown (one outcome per prompt).
@@ -553,6 +556,10 @@ export class ExtensionRunner implements ExtensionRunnerSeam, ExtensionRunnerView
 
 	emitBeforeAgentStart(trigger: AgentStartTrigger): Promise<AgentMessage[]> {
 		return emitBeforeAgentStartOf(this, trigger);
+	}
+
+	emitAgentBeforeSettle(outcome: AgentActivityOutcome, preview: BoundaryPreviewer): Promise<BoundaryDecision> {
+		return emitAgentBeforeSettleOf(this, outcome, preview, (report) => this.reportError(report));
 	}
 
 	/** MCP servers registered for the session; changes after `session_start` emit `mcp_servers_change`. */

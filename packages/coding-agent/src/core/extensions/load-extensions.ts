@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import type { SettingsManager } from "../config/settings-manager.js";
+import { isLocalSource } from "../packages/local-source.js";
 import type { ResolvedPackage } from "../packages/package-resolver.js";
-import { isLocalSource } from "../packages/package-source.js";
 import type { SessionPackages } from "../packages/session-packages.js";
 import { createExtensionAPI, createExtensionEventBus } from "./create-extension-api.js";
 import {
@@ -15,8 +15,7 @@ import type { ExtensionFactory, InlineExtension } from "./extension-api.js";
 import { findExtensionConflicts, findReplacedBuiltins } from "./extension-conflicts.js";
 import { createExtensionRecord } from "./extension-record.js";
 import { ExtensionRunner } from "./extension-runner.js";
-import { bundledHostPackagesWarning, findBundledHostPackages } from "./host-modules.js";
-import { formatLoadError, importExtensionModule } from "./import-extension.js";
+import { formatLoadError } from "./load-error.js";
 
 /**
  * Options of `loadExtensions` (extensions.md §1). The CLI passes `extensionPaths` (`-e`),
@@ -108,6 +107,12 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 	};
 
 	const loadFiles = async (paths: readonly string[]): Promise<void> => {
+		if (paths.length === 0) return;
+		// The file loader (jiti, the host-module map) loads only when there are files to load.
+		const [{ importExtensionModule }, hostModules] = await Promise.all([
+			import("./import-extension.js"),
+			import("./host-modules.js"),
+		]);
 		for (const path of paths) {
 			const key = canonicalExtensionPath(path);
 			if (seen.has(key)) continue;
@@ -116,7 +121,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
 				runner.addLoadError({ path, error: `Extension not found: ${path}` });
 				continue;
 			}
-			warnAboutBundledHostPackages(runner, path, warnedDirs);
+			warnAboutBundledHostPackages(hostModules, runner, path, warnedDirs);
 			const imported = await importExtensionModule(path);
 			if ("error" in imported) {
 				runner.addLoadError({ path, error: imported.error });
@@ -248,11 +253,16 @@ async function registerPackageMcpServers(
 }
 
 /** Says once per directory when an extension ships its own copy of a host package (it is never used). */
-function warnAboutBundledHostPackages(runner: ExtensionRunner, path: string, warned: Set<string>): void {
+function warnAboutBundledHostPackages(
+	hostModules: typeof import("./host-modules.js"),
+	runner: ExtensionRunner,
+	path: string,
+	warned: Set<string>,
+): void {
 	const dir = dirname(path);
 	if (warned.has(dir)) return;
 	warned.add(dir);
-	const warning = bundledHostPackagesWarning(dir, findBundledHostPackages(dir));
+	const warning = hostModules.bundledHostPackagesWarning(dir, hostModules.findBundledHostPackages(dir));
 	if (warning) runner.diagnostics.push(warning);
 }
 

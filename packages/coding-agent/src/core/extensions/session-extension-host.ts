@@ -5,7 +5,7 @@ import type { ToolAllowance } from "../tools/tool-selection.js";
 import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
-import { type NestedToolCallDeps, runNestedToolCall } from "./nested-tool-call.js";
+import type { NestedToolCallDeps } from "./nested-tool-call.js";
 import { resourceCommandInfos } from "./slash-command-info.js";
 import { declaredTools, isCallable, type RegisteredTool, toolInfoOf } from "./tool-loadout.js";
 
@@ -165,7 +165,8 @@ export function createSessionExtensionHost(
 		},
 		getToolInfos: toolInfos,
 		refreshTools: applyTools,
-		executeTool: (request) => runNestedToolCall(nestedDeps, request),
+		// Loaded with the first nested call (codemode, extensions calling tools), not with every session.
+		executeTool: async (request) => (await import("./nested-tool-call.js")).runNestedToolCall(nestedDeps, request),
 		sendCustomMessage: (message, sendOptions) => {
 			const deliverAs = sendOptions.deliverAs;
 			if (deliverAs === "nextTurn") {

@@ -8,6 +8,7 @@ import {
 	type Provider,
 	radiusProviderAuth,
 } from "@pi/ai";
+import { radiusName } from "./configured-sign-ins.js";
 import type { ModelConfig, ProviderConfig } from "./models-json.js";
 
 /**
@@ -137,11 +138,6 @@ function resolvedHeaders(
 		if (key) headers.Authorization = `Bearer ${key}`;
 	}
 	return Object.keys(headers).length > 0 ? headers : undefined;
-}
-
-/** Display name of a models.json Radius gateway's sign-in. */
-export function radiusName(providerId: string): string {
-	return `Radius gateway (${providerId})`;
 }
 
 /** The Provider for `providerId` as configured; values resolve through `resolveValue`. */

@@ -18,7 +18,8 @@ import {
 import { AuthStorage, InMemoryAuthStorage } from "../config/auth-storage.js";
 import { resolveConfigValue } from "../config/config-value.js";
 import { getAgentDir } from "../session/session-paths.js";
-import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider, radiusName } from "./custom-provider.js";
+import { type ConfiguredSignIn, configuredSignInsOf } from "./configured-sign-ins.js";
+import { buildConfiguredProvider, type ConfigValueResolver, isBuiltinProvider } from "./custom-provider.js";
 import { type ModelsJson, ModelsJsonError, type ProviderConfig, readModelsJson } from "./models-json.js";
 import { loadRefreshedCatalogue } from "./refreshed-catalogue.js";
 import {
@@ -61,6 +62,9 @@ export function credentialStoreFor(storage: AuthStorage, resolveValue?: ConfigVa
 	};
 }
 
+/** A provider's credential: usable, missing, or stored but failing (with why). */
+export type AuthCheck = boolean | { failed: string };
+
 /**
  * The model catalogue the coding agent uses: @pi/ai's built-in providers plus models.json custom
  * providers, overrides and compat flags, plus providers registered by extensions; credentials from
@@ -71,6 +75,7 @@ export function credentialStoreFor(storage: AuthStorage, resolveValue?: ConfigVa
 export class ModelRuntime {
 	/** Keys given for this process only (`--api-key`, SDK); never persisted. */
 	private readonly runtimeKeys = new Map<string, string>();
+	private readonly authFailures = new Map<string, string>();
 	private models: Models;
 	private error: ModelsJsonError | undefined;
 	private entryProblems: string[] = [];
@@ -276,16 +281,37 @@ export class ModelRuntime {
 	}
 
 	async hasAuth(providerId: string): Promise<boolean> {
+		// A failing credential (e.g. an OAuth refresh) means not usable right now.
+		return (await this.checkAuth(providerId)) === true;
+	}
+
+	/**
+	 * Whether the provider has a usable credential: `true`, `false` (none), or `{ failed }` when one
+	 * is stored but does not resolve (a refresh refused, offline, a skewed clock), with the reason,
+	 * so a prompt can say that instead of "no API key".
+	 */
+	async checkAuth(providerId: string): Promise<AuthCheck> {
 		if (this.runtimeKeys.has(providerId)) return true;
 		// Virtual models of a provider id no provider uses need no credential of their own.
 		if (!this.models.getProvider(providerId) && this.getVirtualModels().some((model) => model.provider === providerId))
 			return true;
 		try {
-			return (await this.models.getAuth(providerId)) !== undefined;
-		} catch {
-			// A failing credential (e.g. an OAuth refresh) means not usable right now.
-			return false;
+			const usable = (await this.models.getAuth(providerId)) !== undefined;
+			this.authFailures.delete(providerId);
+			return usable;
+		} catch (error) {
+			const failed = error instanceof Error ? error.message : String(error);
+			this.authFailures.set(providerId, failed);
+			return { failed };
 		}
+	}
+
+	/**
+	 * Why stored credentials failed when last resolved (provider id → reason), so "no model
+	 * available" can say a sign-in exists but cannot be refreshed, without resolving it again.
+	 */
+	getAuthFailures(): ReadonlyMap<string, string> {
+		return this.authFailures;
 	}
 
 	/**
@@ -332,10 +358,8 @@ export class ModelRuntime {
 	}
 
 	/** Sign-ins that models.json configures (`"oauth": "radius"`): provider id, name and gateway. */
-	getConfiguredSignIns(): { id: string; name: string; gateway: string }[] {
-		return Object.entries(this.config.providers)
-			.filter(([, config]) => config.oauth === "radius" && config.baseUrl)
-			.map(([id, config]) => ({ id, name: radiusName(id), gateway: config.baseUrl! }));
+	getConfiguredSignIns(): ConfiguredSignIn[] {
+		return configuredSignInsOf(this.config.providers);
 	}
 
 	/** Known provider ids: built-in, models.json and registered. */

@@ -4,6 +4,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PiUserError } from "../user-error.js";
+import { isLocalSource } from "./local-source.js";
 
 /** `npm:name[@version]`. `pinned` when the version is one exact release. */
 export interface NpmPackageSource {
@@ -44,16 +45,11 @@ export class PackageSourceError extends PiUserError {
 	}
 }
 
-const REMOTE_PREFIXES = ["npm:", "git:", "github:", "http:", "https:", "ssh:", "builtin:"];
 const EXACT_VERSION = /^v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 // npm's own rule for package names (lowercase, URL-safe, optional scope).
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
-/** True for anything that is not a remote source: bare names and relative paths are local (as in 1.4). */
-export function isLocalSource(source: string): boolean {
-	const trimmed = source.trim();
-	return !REMOTE_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
-}
+export { isLocalSource } from "./local-source.js";
 
 function parseNpm(source: string): NpmPackageSource {
 	const spec = source.slice("npm:".length).trim();

@@ -1,6 +1,8 @@
 // Packages at session start: what settings declare is installed when missing (personal ones before
 // project trust is known, project ones only once it is granted), then resolved to resource files.
 // `-e npm:…` / `-e git:…` sources are installed into a one-run folder and never touch settings.
+
+import { isLocalSource } from "./local-source.js";
 import { NpmClient } from "./npm-client.js";
 import { PackageInstaller, type PackageProgress } from "./package-installer.js";
 import type { PackageLocations } from "./package-locations.js";
@@ -12,7 +14,6 @@ import {
 	resolveConfiguredPackages,
 	resolveEntry,
 } from "./package-resolver.js";
-import { isLocalSource } from "./package-source.js";
 
 /** Inputs of the session's package phases. */
 export interface SessionPackagesOptions extends PackageLocations {

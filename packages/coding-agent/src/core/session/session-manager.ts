@@ -16,6 +16,7 @@ import { type ListProgress, listAllSessions, listSessionsIn } from "./session-li
 import { expandHome, getAgentDir, sessionFileName } from "./session-paths.js";
 import { SessionTreeIndex } from "./session-tree.js";
 import {
+	type ContextEditEntry,
 	CURRENT_SESSION_VERSION,
 	type SessionContext,
 	type SessionEntry,
@@ -251,10 +252,27 @@ export class SessionManager {
 		details?: unknown,
 		fromHook?: boolean,
 		usage?: Usage,
+		/** The kept messages copied into the entry (`[]`: a compaction that keeps nothing before it). */
+		retainedTail?: SessionMessage[],
 	): string {
 		return this.append(
-			withoutUndefined({ type: "compaction", summary, firstKeptEntryId, tokensBefore, details, fromHook, usage }),
+			withoutUndefined({
+				type: "compaction",
+				summary,
+				firstKeptEntryId,
+				tokensBefore,
+				details,
+				fromHook,
+				usage,
+				retainedTail,
+			}),
 		);
+	}
+
+	/** What the model sees of an earlier entry (`replacement` null: leaves it out); the target stays as it was. */
+	appendContextEdit(targetId: string, replacement: ContextEditEntry["replacement"]): string {
+		if (!this.index.has(targetId)) throw new Error(`Entry ${targetId} not found`);
+		return this.append({ type: "context_edit", targetId, replacement });
 	}
 
 	appendCustomEntry(customType: string, data?: unknown): string {

@@ -31,6 +31,8 @@ export interface LineWindow {
 	firstSelectedLineBytes: number;
 	/** Head truncation of the selected lines (totals count the selected lines only). */
 	truncation: TruncationInfo;
+	/** The file's last byte is `\n` (lines do not show it: `read` puts it back at the end of the file). */
+	endsWithNewline: boolean;
 }
 
 /** Reads `chunks` (the file's bytes in order) and returns the requested window. */
@@ -59,12 +61,14 @@ class LineWindowScanner {
 	private firstSelectedLineBytes = 0;
 	private truncatedBy: "lines" | "bytes" | null = null;
 	private firstLineExceedsLimit = false;
+	private endsWithNewline = false;
 
 	constructor(private readonly request: LineWindowRequest) {
 		this.endLine = request.startLine + (request.lineCount ?? Number.POSITIVE_INFINITY);
 	}
 
 	push(chunk: Uint8Array): void {
+		if (chunk.length > 0) this.endsWithNewline = chunk[chunk.length - 1] === 0x0a;
 		let from = 0;
 		for (;;) {
 			const newline = chunk.indexOf(0x0a, from);
@@ -83,6 +87,7 @@ class LineWindowScanner {
 			lines: this.kept,
 			totalFileLines: this.lineIndex,
 			firstSelectedLineBytes: this.firstSelectedLineBytes,
+			endsWithNewline: this.endsWithNewline,
 			truncation: {
 				truncated,
 				truncatedBy: this.truncatedBy,

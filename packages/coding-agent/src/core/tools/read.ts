@@ -105,8 +105,11 @@ async function readText(
 		const text = `[Line ${first} is ${formatSize(window.firstSelectedLineBytes)}, exceeds the ${formatSize(MAX_BYTES)} limit. Use bash: sed -n '${first}p' ${displayPath} | head -c ${MAX_BYTES}]`;
 		return textResult(text, { truncation });
 	}
-	const body = total === 0 ? "(empty file)" : window.lines.join("\n");
 	const last = startLine + window.lines.length;
+	// Read to the end of a file that ends with a newline: the text ends with it too, as the file
+	// (and pi 1.4's read) does, so an extension splitting the text on "\n" counts what 1.4 counts.
+	const finalNewline = window.endsWithNewline && last === total && !truncation.truncated ? "\n" : "";
+	const body = total === 0 ? "(empty file)" : window.lines.join("\n") + finalNewline;
 	if (truncation.truncated) {
 		const byBytes = truncation.truncatedBy === "bytes" ? ` (${formatSize(MAX_BYTES)} limit)` : "";
 		return textResult(

@@ -1,5 +1,6 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { readConfiguredSignIns } from "../../core/models/configured-sign-ins.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
 import { getAgentDir } from "../../core/session/session-paths.js";
 import type { SessionInfo } from "../../core/session/session-types.js";
@@ -27,6 +28,8 @@ export interface AcpAgentOptions {
 	version: string;
 	/** What `initialize` advertises about MCP servers. Default: HTTP supported. */
 	mcp?: AcpMcpSupport;
+	/** Whose models.json gateway sign-ins `initialize` lists (default: the agent directory). */
+	agentDir?: string;
 	runtime: AcpRuntimeOptions | Promise<AcpRuntimeOptions>;
 	/** Called once the `initialize` answer is on its way (heavy loading may start then). */
 	afterInitialize?: () => void;
@@ -167,6 +170,11 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		setImmediate(() => session.sendAvailableCommands());
 	};
 
+	const answerInitialize = (params: acp.InitializeRequest): acp.InitializeResponse =>
+		initializeResponse(params, options.version, {
+			...(options.mcp ? { mcp: options.mcp } : {}),
+			configuredSignIns: readConfiguredSignIns(options.agentDir ?? getAgentDir()),
+		});
 	const initialized = (params: acp.InitializeRequest): acp.InitializeResponse => {
 		clientCapabilities = params.clientCapabilities;
 		// Sessions come next: load their code once this answer has been written.
@@ -174,7 +182,7 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 			void host();
 			options.afterInitialize?.();
 		}, 1);
-		return initializeResponse(params, options.version, options.mcp);
+		return answerInitialize(params);
 	};
 
 	let app = sdk.agent({ name: "pi" }).onConnect((connection) => {
@@ -185,21 +193,29 @@ export function createAcpAgent(sdk: AcpSdk, options: AcpAgentOptions): AcpAgent 
 		initialized(options.answeredInitialize);
 		app = app.onRequest("*", ({ method, params }) => {
 			if (method !== "initialize") throw RequestError.methodNotFound(method);
-			return initializeResponse(params as acp.InitializeRequest, options.version, options.mcp);
+			return answerInitialize(params as acp.InitializeRequest);
 		});
 	} else {
 		app = app.onRequest("initialize", ({ params }) => initialized(params));
 	}
 	app = app
-		.onRequest("authenticate", ({ params }) =>
+		.onRequest("authenticate", ({ params, signal }) =>
 			guarded(async () => {
 				const { authenticate } = await import("./acp-auth.js");
 				const { agentDir } = await runtimeOptions;
-				await authenticate(params.methodId, {
-					agentDir: agentDir ?? getAgentDir(),
-					notify: (update) => void client().notify("_pi/sign_in", update),
-					runtimes: () => [...sessions.values()].map((session) => session.runtime),
-				});
+				// `signal` aborts on the editor's `$/cancel_request` and when the connection closes:
+				// the sign-in stops, frees its callback port and stores nothing.
+				try {
+					await authenticate(params.methodId, {
+						agentDir: agentDir ?? options.agentDir ?? getAgentDir(),
+						signal,
+						notify: (update) => void client().notify("_pi/sign_in", update),
+						runtimes: () => [...sessions.values()].map((session) => session.runtime),
+					});
+				} catch (error) {
+					if (signal.aborted) throw RequestError.requestCancelled(undefined, "the sign-in stopped; nothing was stored");
+					throw error;
+				}
 				return {};
 			}),
 		)

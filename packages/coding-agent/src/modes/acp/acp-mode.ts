@@ -1,6 +1,8 @@
 import type { Readable } from "node:stream";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import { readConfiguredSignIns } from "../../core/models/configured-sign-ins.js";
 import type { SessionManager } from "../../core/session/session-manager.js";
+import { getAgentDir } from "../../core/session/session-paths.js";
 import { killTrackedProcessGroups } from "../../core/tools/process-groups.js";
 import { flushRawStdout, takeOverStdout, writeRawStdout } from "../output-guard.js";
 import type { AcpRuntimeOptions } from "./acp-agent.js";
@@ -36,6 +38,7 @@ interface Served {
 /** Connects the SDK's agent side to stdin/stdout; `runtime` may arrive later than `initialize`. */
 function serve(
 	version: string,
+	agentDir: string,
 	runtime: Promise<AcpRuntimeOptions>,
 	inputStream?: NodeJS.ReadableStream,
 	afterInitialize?: () => void,
@@ -51,13 +54,17 @@ function serve(
 		// time to the first answer. Anything else on the first line goes to the SDK unchanged.
 		const split = await readFirstLine((inputStream ?? process.stdin) as Readable);
 		const early = split.firstLine === undefined ? undefined : parseInitializeLine(split.firstLine);
-		if (early)
-			await writeRawStdout(
-				`${JSON.stringify({ jsonrpc: "2.0", id: early.id, result: initializeResponse(early.params, version, mcp) })}\n`,
-			);
+		if (early) {
+			const result = initializeResponse(early.params, version, {
+				...(mcp ? { mcp } : {}),
+				configuredSignIns: readConfiguredSignIns(agentDir),
+			});
+			await writeRawStdout(`${JSON.stringify({ jsonrpc: "2.0", id: early.id, result })}\n`);
+		}
 		const [sdk, { createAcpAgent }] = await loading;
 		const agent = createAcpAgent(sdk, {
 			version,
+			agentDir,
 			runtime,
 			...(mcp ? { mcp } : {}),
 			...(afterInitialize ? { afterInitialize } : {}),
@@ -94,7 +101,7 @@ export async function runAcpMode(options: AcpModeOptions): Promise<number> {
 		early.provide(options);
 		return early.served.done;
 	}
-	return serve(options.version, Promise.resolve(options), options.input, undefined, options.mcp).done;
+	return serve(options.version, options.agentDir, Promise.resolve(options), options.input, undefined, options.mcp).done;
 }
 
 /**
@@ -122,7 +129,8 @@ export async function runAcpModeEarly(
 	const initialized = new Promise<void>((resolve) => {
 		release = resolve;
 	});
-	const served = serve(version, runtime, undefined, () => release(), mcp);
+	// main() uses this agent directory too (PI_CODING_AGENT_DIR or ~/.pi/agent).
+	const served = serve(version, getAgentDir(), runtime, undefined, () => release(), mcp);
 	let finished = false;
 	void served.done.finally(() => {
 		finished = true;

@@ -11,6 +11,7 @@ import type { AssistantMessage } from "@pi/ai";
 import type { AgentSessionEvent } from "../../core/agent-session/agent-session-events.js";
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { createRuntimeCommandActions } from "../../core/extensions/runtime-command-actions.js";
+import { isPiUserError } from "../../core/user-error.js";
 import type { AcpFsPort, AcpTerminal } from "./acp-client-operations.js";
 import { availableCommands } from "./acp-commands.js";
 import { AcpEventMapper } from "./acp-event-mapper.js";
@@ -200,7 +201,9 @@ export class AcpSession {
 		} catch (error) {
 			if (disposition === undefined) {
 				const message = error instanceof Error ? error.message : String(error);
-				throw new AcpPromptError(message, message.startsWith("No API key found") ? "auth" : "refused");
+				const auth =
+					message.startsWith("No API key found") || (isPiUserError(error) && error.code === "credential_failed");
+				throw new AcpPromptError(message, auth ? "auth" : "refused");
 			}
 			throw error;
 		}

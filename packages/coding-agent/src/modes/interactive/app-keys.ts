@@ -84,7 +84,10 @@ export class AppKeys {
 			return true;
 		}
 		if (this.matches(data, "app.tools.expand")) {
-			this.app.transcript.setToolsExpanded(!this.app.transcript.expanded);
+			const expanded = !this.app.transcript.expanded;
+			this.app.transcript.setToolsExpanded(expanded);
+			this.app.transcript.showStatusLine(this.app.theme.muted(`Tool output: ${expanded ? "expanded" : "collapsed"}`));
+			this.app.tui.requestRender();
 			return true;
 		}
 		if (this.matches(data, "app.thinking.toggle")) {

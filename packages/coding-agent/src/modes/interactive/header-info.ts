@@ -1,4 +1,5 @@
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
+import type { ExtensionCommand } from "../../core/extensions/extension-runner-seam.js";
 import { BUILTIN_COMMAND_NAMES } from "./builtin-commands.js";
 import type { HeaderInfo } from "./components/header.js";
 
@@ -31,13 +32,7 @@ export function collectHeaderInfo(
 		warnings: [
 			// main() passes the runtime's diagnostics as start-up warnings too: list each once.
 			...new Set(options.startupWarnings.filter((warning) => !runtime.diagnostics.some((d) => d.message === warning))),
-			...session.extensionRunner
-				.getCommands()
-				.filter((command) => BUILTIN_COMMAND_NAMES.has(command.name))
-				.map(
-					(command) =>
-						`Extension command "/${command.name}" of ${command.extensionPath} has the name of a built-in command: here the built-in runs (the extension's runs over RPC and in print mode)`,
-				),
+			...builtinCommandClashes(session.extensionRunner.getCommands()),
 			...(runtime.modelFallbackMessage ? [runtime.modelFallbackMessage] : []),
 			...(session.model
 				? []
@@ -49,4 +44,22 @@ export function collectHeaderInfo(
 		quiet: options.quiet,
 		...(options.headerOnly ? { headerOnly: true } : {}),
 	};
+}
+
+/**
+ * One warning per extension command registered under a built-in command's name. The built-in
+ * runs when the name is typed here; a command several extensions register is numbered
+ * (`/quit:1`, `/quit:2`, as pi 1.4 says) and runs by that name, so the warning gives it.
+ */
+export function builtinCommandClashes(commands: readonly ExtensionCommand[]): string[] {
+	return commands.flatMap((command) => {
+		const registered = command.registeredName ?? command.name;
+		if (!BUILTIN_COMMAND_NAMES.has(registered)) return [];
+		const clash = `Extension command "/${registered}" of ${command.extensionPath} has the name of a built-in command`;
+		return [
+			registered === command.name
+				? `${clash}: here the built-in runs (the extension's runs over RPC and in print mode)`
+				: `${clash}: here the built-in runs; run the extension's as "/${command.name}"`,
+		];
+	});
 }

@@ -189,6 +189,19 @@ export class Transcript {
 		else this.container.addChild(row);
 	}
 
+	/**
+	 * A one-line status at the end of the transcript (pi 1.4's "Tool output: expanded"): when the
+	 * transcript still ends with the previous status, that line is rewritten instead of stacking.
+	 */
+	showStatusLine(text: string): void {
+		if (this.statusLine && this.container.children.at(-1) === this.statusLine) {
+			this.statusLine.setText(text);
+			return;
+		}
+		this.statusLine = this.addNotice(text);
+	}
+	private statusLine: NoticeComponent | undefined;
+
 	/** Appends a styled notice (info, warning, error). */
 	addNotice(text: string): NoticeComponent {
 		const notice = new NoticeComponent(text, this.theme.outputPad);

@@ -17,6 +17,7 @@ describe("ACP agent", () => {
 		expect(init.authMethods?.map((method) => method.id)).toEqual([
 			"sign-in:anthropic",
 			"sign-in:openai-codex",
+			"sign-in:openai-codex:device_code",
 			"sign-in:openai",
 			"sign-in:github-copilot",
 			"sign-in:xai",
@@ -24,7 +25,8 @@ describe("ACP agent", () => {
 			"sign-in:meta",
 			"sign-in:openrouter",
 			"sign-in:radius",
-			"pi-auth",
+			"sign-in:radius:device_code",
+			// No terminal method: this client did not say it can run one.
 			"env",
 		]);
 	});

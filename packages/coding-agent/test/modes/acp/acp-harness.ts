@@ -81,6 +81,7 @@ export function createAcpPair(options: AcpPairOptions): AcpPair {
 			},
 			sessionDir: options.sessionDir,
 		},
+		agentDir: options.agentDir,
 		version: "9.9.9",
 	});
 	const toAgent = new TransformStream<Uint8Array, Uint8Array>();

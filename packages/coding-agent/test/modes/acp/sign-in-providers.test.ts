@@ -4,6 +4,6 @@ import { ACP_SIGN_IN_PROVIDERS } from "../../../src/modes/acp/acp-initialize.js"
 
 describe("ACP sign-in methods", () => {
 	it("name exactly @pi/ai's subscription sign-ins (the list is restated to keep initialize light)", () => {
-		expect(ACP_SIGN_IN_PROVIDERS).toEqual(OAUTH_PROVIDERS.map(({ id, name }) => ({ id, name })));
+		expect(ACP_SIGN_IN_PROVIDERS).toEqual(OAUTH_PROVIDERS.map(({ id, name, methods }) => ({ id, name, methods })));
 	});
 });

@@ -84,3 +84,19 @@ describe("Transcript events", () => {
 		expect(terminal.getViewport()[0]).toBe("w=42");
 	});
 });
+
+describe("Transcript status line", () => {
+	it("rewrites its line while it is the last one, and starts a new one after other output (Ctrl+O's status)", async () => {
+		const { transcript, screen } = setup();
+		transcript.showStatusLine("Tool output: expanded");
+		transcript.showStatusLine("Tool output: collapsed");
+		let text = await screen();
+		expect(text).toContain("Tool output: collapsed");
+		expect(text).not.toContain("Tool output: expanded");
+		transcript.addNotice("something else");
+		transcript.showStatusLine("Tool output: expanded");
+		text = await screen();
+		expect(text.indexOf("Tool output: collapsed")).toBeLessThan(text.indexOf("something else"));
+		expect(text.indexOf("something else")).toBeLessThan(text.indexOf("Tool output: expanded"));
+	});
+});
