@@ -26,7 +26,7 @@ export const CODEMODE_INTRO = [
 	"- `text(value)`, `image(dataUrlOrImageBlock)`, `console.log(...)` and a top-level `return` add output; `exit()` ends the script early. With several text items, each starts with a `==> text N/M <==` line; `console` lines come last, in one `<console_output>` block. `image()` also saves the image to a temp file and names its path.",
 	"- `store(key, value)` and `load(key)` keep small JSON values between codemode calls.",
 	"- `ALL_TOOLS`, `await searchTools(query, { limit?, namespace? })`, `await describeTool(name)` and `await describeNamespace(name)` find tools that are not listed here, such as MCP tools.",
-	"- `models.getModelsOfType(type)` and friends list non-LLM models (classifiers, image models) that scripts can run.",
+	'- `await models.getModelsOfType(type)` and friends list models by type ("chat", "classifier", "image"). Chat models cannot run from scripts, and pi\'s providers offer no classifier or image models yet: those lists are empty and `models.classify()` / `models.generateImages()` answer with `stopReason: "error"`.',
 ].join("\n");
 
 /** The heading before the listed tools. */

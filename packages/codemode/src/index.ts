@@ -1,4 +1,4 @@
-export { rankTools, tokenize } from "./bm25.js";
+export { DEFAULT_SEARCH_LIMIT, type RankableTool, rankTools, searchText, tokenize } from "./bm25.js";
 export { createCodemodeExtension } from "./codemode-extension.js";
 export {
 	type CodemodeToolOptions,

@@ -1,7 +1,7 @@
 // What a script's calls reach: tools through `ctx.executeTool`, tool discovery, and the model
 // catalogue. Each nested call is recorded for the result (never its output).
 import type { ExtensionContext, ToolInfo } from "@pi/coding-agent";
-import { rankTools } from "./bm25.js";
+import { DEFAULT_SEARCH_LIMIT, rankTools } from "./bm25.js";
 import { toolDeclaration } from "./declarations.js";
 import { guidelineList } from "./guidelines.js";
 import { toCodemodeIdentifier } from "./identifier.js";
@@ -73,7 +73,7 @@ export function createScriptHost(
 				case "searchTools": {
 					const { query, limit, namespace } = args as { query: string; limit?: number; namespace?: string };
 					const pool = namespace ? callable.filter((tool) => namesNamespace(tool, namespace)) : callable;
-					return rankTools(pool, query, limit ?? 8).map((tool) => ({
+					return rankTools(pool, query, limit ?? DEFAULT_SEARCH_LIMIT).map((tool) => ({
 						name: toCodemodeIdentifier(tool.name),
 						description: describeForScripts(tool),
 					}));

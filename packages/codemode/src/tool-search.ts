@@ -12,6 +12,8 @@ import type {
 import { Type } from "@sinclair/typebox";
 
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
+/** Tools loaded per search unless told otherwise (bm25.ts's DEFAULT_SEARCH_LIMIT; not imported, as bm25 loads lazily). */
+const DEFAULT_LIMIT = 8;
 /** The custom entry type recording the tools a search loaded. */
 export const TOOL_SEARCH_ENTRY_TYPE = "tool-search-loaded";
 
@@ -59,21 +61,23 @@ export function createToolSearchTool(
 		promptSnippet: "Search for tools that are not loaded yet and load the matches",
 		reachesTools: () => "all",
 		async execute(_toolCallId, params) {
+			// As 1.4: a blank query or a limit that is not a positive integer is an error result.
+			if (params.query.trim() === "") throw new Error("query must not be empty");
+			const limit = params.limit ?? DEFAULT_LIMIT;
+			if (!Number.isInteger(limit) || limit <= 0) throw new Error("limit must be a positive integer");
 			const active = pi.getActiveTools();
 			const candidates = pi.getAllTools().filter((tool) => isSearchable(tool) && !active.includes(tool.name));
 			// The ranking loads with the first search, not with every session that registers the tool.
 			const { rankTools } = await import("./bm25.js");
-			const matches = rankTools(candidates, params.query, params.limit ?? 8);
+			const matches = rankTools(candidates, params.query, limit);
 			if (matches.length === 0) {
-				return {
-					content: [{ type: "text", text: `No tools matched "${params.query}". Try other words.` }],
-					details: { loaded: [] },
-				};
+				return { content: [{ type: "text", text: "No matching tools found." }], details: { loaded: [] } };
 			}
 			const names = matches.map((tool) => tool.name);
 			pi.setActiveTools([...active, ...names]);
 			pi.appendEntry(TOOL_SEARCH_ENTRY_TYPE, { tools: names });
-			const lines = matches.map((tool) => `- ${tool.name}: ${tool.description}`);
+			// One line per tool: the first line of its description.
+			const lines = matches.map((tool) => `- ${tool.name}: ${tool.description.trim().split(/\r?\n/)[0]}`);
 			const count = `${matches.length} tool${matches.length === 1 ? "" : "s"}`;
 			return {
 				content: [

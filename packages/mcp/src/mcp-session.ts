@@ -28,6 +28,8 @@ export class McpSession {
 	private readonly reported = new Set<string>();
 	private configErrorsReported = false;
 	private stopped = false;
+	/** Whether the "MCP tools cannot be called" warning was shown in this session. */
+	private warnedUnreachable = false;
 
 	constructor(
 		private readonly pi: ExtensionAPI,
@@ -40,7 +42,10 @@ export class McpSession {
 		for (const entry of entries) this.add(entry, ctx);
 		// From the configuration, not the connection: the first request already declares codemode
 		// or tool_search for servers that are still connecting.
-		this.activateReachingTools(entries.filter((entry) => entry.config.enabled).map((entry) => entry.config));
+		this.activateReachingTools(
+			entries.filter((entry) => entry.config.enabled).map((entry) => entry.config),
+			ctx,
+		);
 		void this.settled().then(() => this.reportProblems(ctx));
 	}
 
@@ -84,13 +89,11 @@ export class McpSession {
 	}
 
 	/**
-	 * `codemode` and `deferred` tools need the `codemode` / `tool_search` tools. While no extension
-	 * provides them (this build has neither yet), such tools are declared directly instead of
-	 * being unreachable.
+	 * The exposure tools are registered with. `codemode` and `deferred` tools need the `codemode` /
+	 * `tool_search` tools; without them they stay unreachable (as in pi 1.4) and
+	 * `activateReachingTools` warns once.
 	 */
 	effectiveExposure(exposure: McpExposure): McpExposure {
-		if (exposure === "codemode" && !this.hasTool("codemode")) return "direct";
-		if (exposure === "deferred" && !this.hasTool("tool_search")) return "direct";
 		return exposure;
 	}
 
@@ -103,19 +106,40 @@ export class McpSession {
 		}
 	}
 
-	/** `codemode` for servers with codemode tools, `tool_search` for deferred ones (once each). */
-	private activateReachingTools(configs: readonly McpServerConfig[]): void {
-		const wanted = new Set<string>();
-		for (const exposure of configs.flatMap((config) => [...configuredExposures(config)])) {
-			const effective = this.effectiveExposure(exposure as McpExposure);
-			// `autoEnableCodemode: false`: the user turns codemode on (or not) themselves.
-			if (effective === "codemode" && this.options.autoEnableCodemode) wanted.add("codemode");
-			if (effective === "deferred") wanted.add("tool_search");
-		}
+	/**
+	 * Activates `codemode` for servers with codemode tools and `tool_search` for deferred ones. When
+	 * neither is active afterwards (not registered: `--tools` left it out, `--no-extensions`; or
+	 * `autoEnableCodemode: false`), the tools cannot be called: one `notify` warning per session
+	 * says so (RPC, the TUI; print mode has no UI), as pi 1.4 does.
+	 */
+	private activateReachingTools(configs: readonly McpServerConfig[], ctx?: ExtensionContext): void {
+		const exposures = new Set(configs.flatMap((config) => [...configuredExposures(config)]));
+		const needsCodemode = exposures.has("codemode");
+		const needsToolSearch = exposures.has("deferred");
+		if (!needsCodemode && !needsToolSearch) return;
+		const hasCodemode = this.hasTool("codemode");
+		const hasToolSearch = this.hasTool("tool_search");
 		const active = this.pi.getActiveTools();
-		const missing = [...wanted].filter((name) => !active.includes(name));
-		if (missing.length === 0) return;
+		const missing: string[] = [];
+		// `autoEnableCodemode: false`: the user turns codemode on (or not) themselves.
+		if (needsCodemode && hasCodemode && this.options.autoEnableCodemode && !active.includes("codemode"))
+			missing.push("codemode");
+		if (needsToolSearch && hasToolSearch && !active.includes("tool_search")) missing.push("tool_search");
 		if (missing.length > 0) this.pi.setActiveTools([...active, ...missing]);
+		const reachable = [...active, ...missing];
+		if ((hasCodemode && reachable.includes("codemode")) || (hasToolSearch && reachable.includes("tool_search"))) return;
+		if (this.warnedUnreachable || !ctx) return;
+		this.warnedUnreachable = true;
+		const reason =
+			needsCodemode && hasCodemode && !this.options.autoEnableCodemode ? " (autoEnableCodemode is false)" : "";
+		try {
+			ctx.ui.notify(
+				`MCP tools are only reachable from the codemode or tool_search tool, but neither is active${reason}; they cannot be called.`,
+				"warning",
+			);
+		} catch {
+			// A replaced session's context: the new session warns for itself.
+		}
 	}
 
 	/** The resource tools take the widest exposure among connected servers with resources. */

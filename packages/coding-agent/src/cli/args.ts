@@ -1,7 +1,7 @@
 // The `pi` command line (run-modes.md §5, configuration.md §3, extensions.md §1). A hand-written
 // left-to-right loop: no dependency, no surprises, and nothing heavier than this file is loaded
 // before `--version` or `--help` answers.
-import { mixesPlainAndChanges } from "../core/tools/tool-selection.js";
+import { isToolChange, mixesPlainAndChanges } from "../core/tools/tool-selection.js";
 import { FLAG_SPECS } from "./flag-specs.js";
 
 /** `--mode` values; `acp` is this project's addition (Agent Client Protocol over stdio). */
@@ -326,6 +326,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				// 1.4's wording, naming the flag as typed.
 				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
 					error(`${flag}: tool names cannot be mixed with +name or -name entries`);
+				const pattern =
+					value !== undefined ? args.tools?.find((entry) => isToolChange(entry) && entry.includes("*")) : undefined;
+				if (pattern !== undefined)
+					error(`${flag}: +name and -name entries take exact tool names, not patterns: ${pattern}`);
 				break;
 			}
 			case "-xt":

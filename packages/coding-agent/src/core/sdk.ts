@@ -4,7 +4,7 @@ import { AgentSession, type ScopedModel } from "./agent-session/agent-session.js
 import { withIdleTimeout } from "./agent-session/idle-timeout.js";
 import { SettingsManager } from "./config/settings-manager.js";
 import { connectExtensionsToSession } from "./extensions/connect-session.js";
-import type { ExtensionFactory, InlineExtension } from "./extensions/extension-api.js";
+import type { ExtensionFactory, InlineExtension, ToolExposure } from "./extensions/extension-api.js";
 import type { ExtensionRunner } from "./extensions/extension-runner.js";
 import { type LoadedExtensions, loadExtensions } from "./extensions/load-extensions.js";
 import { decideProjectTrustWithExtensions } from "./extensions/project-trust-event.js";
@@ -21,7 +21,13 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
-import { applyToolList, expandToolPatterns, isChangeList } from "./tools/tool-selection.js";
+import {
+	applyToolList,
+	isChangeList,
+	matchesToolEntry,
+	type ToolAllowance,
+	toolAllowance,
+} from "./tools/tool-selection.js";
 
 /** A problem found while building services, reported instead of thrown. */
 export interface AgentSessionRuntimeDiagnostic {
@@ -256,7 +262,9 @@ export interface CreateAgentSessionOptions extends ExtensionLoadingOptions {
 	scopedModels?: ScopedModel[];
 	/**
 	 * Allowlist of tool names or `*` patterns; default `defaultTools` setting, else read, bash,
-	 * edit, write. A list of only `+name`/`-name` entries changes the default selection instead.
+	 * edit, write. Tools it does not name or match are not registered (not callable from other
+	 * tools either); MCP tools stay unless an entry starts with `mcp__`; `[]` allows nothing. A
+	 * list of only `+name`/`-name` entries changes the default selection instead.
 	 */
 	tools?: string[];
 	excludeTools?: string[];
@@ -339,10 +347,13 @@ function chooseThinkingLevel(
 /**
  * The active tools, plus every tool known by name (so extensions' `setActiveTools` can turn
  * built-ins on later). Extension tools replace built-ins and custom tools of the same name.
- * Without a plain `tools` list the selection is `defaultTools` plus every custom tool and every
- * extension tool that activates on registration (`direct`, `model-only`, unless `defaultActive`
- * is false), then a `tools` list of only `+name`/`-name` changes applies. `*` patterns expand
- * against every known tool.
+ * As pi 1.4 (checked side by side, apps/pi/test/parity/codemode-parity.mjs):
+ * - a plain `tools` list activates its names in order, whatever their exposure (but `hidden`),
+ *   then, in registration order, the tools its `*` patterns match that are declared when active
+ *   (`direct`, `model-only`): a pattern never declares a `codemode` or `deferred` tool;
+ * - otherwise the selection is `defaultTools` (exact names: `*` is no pattern there), changed by a
+ *   `tools` list of only `+name`/`-name` entries, then every custom tool and every extension tool
+ *   that activates on registration (`-name` does not remove those).
  */
 function chooseTools(
 	options: CreateAgentSessionOptions,
@@ -350,6 +361,8 @@ function chooseTools(
 	settings: SettingsManager,
 	extensionTools: readonly AgentTool[] | undefined,
 	activatesOnLoad: (name: string) => boolean,
+	exposureOf: (name: string) => ToolExposure,
+	allowance: ToolAllowance,
 	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
@@ -369,26 +382,41 @@ function chooseTools(
 	const customNames = custom.map((tool) => tool.name);
 	const known = [...BUILTIN_TOOL_NAMES, ...customNames];
 	const plainList = options.tools !== undefined && !isChangeList(options.tools);
+	const declarable = (name: string) => {
+		const exposure = exposureOf(name);
+		return exposure === "direct" || exposure === "model-only";
+	};
 	const names = plainList
-		? (options.tools ?? [])
-		: applyToolList(
-				// `noTools: "all"` starts from nothing; a `tools` list still adds to it (1.4's `-nt -t grep`).
-				options.noTools === "all"
+		? [
+				...(options.tools ?? []).filter((entry) => !entry.includes("*")),
+				...known.filter(
+					(name) =>
+						declarable(name) &&
+						(options.tools ?? []).some((entry) => entry.includes("*") && matchesToolEntry(name, entry)),
+				),
+			]
+		: [
+				...applyToolList(
+					// `noTools: "all"` starts from nothing; a `tools` list still adds to it (1.4's `-nt -t grep`).
+					options.noTools === "all" ? [] : options.noTools === "builtin" ? [] : settings.getDefaultTools(),
+					options.tools,
+				).filter((entry) => !entry.includes("*")),
+				...(options.noTools === "all"
 					? []
 					: [
-							...(options.noTools === "builtin" ? [] : settings.getDefaultTools()),
 							...(options.customTools ?? []).map((tool) => tool.name),
 							...(extensionTools ?? []).map((tool) => tool.name).filter(activatesOnLoad),
-						],
-				options.tools,
-			);
-	const excluded = expandToolPatterns(options.excludeTools ?? [], known);
-	const wanted = expandToolPatterns(names, known).filter((name) => !excluded.includes(name));
+						]),
+			];
+	// An allowlist or an exclusion leaves tools unregistered: not callable from scripts either (1.4).
+	const wanted = [...new Set(names)].filter((name) => allowance.allows(name) && exposureOf(name) !== "hidden");
 	// Built-ins are cheap objects; all are created only when extensions (setActiveTools) may switch them on.
-	const builtinNames = extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName);
+	const builtinNames = (extensionTools ? BUILTIN_TOOL_NAMES : wanted.filter(isBuiltinToolName)).filter((name) =>
+		allowance.allows(name),
+	);
 	const all = new Map<string, AgentTool>([
 		...createBuiltinTools(cwd, builtinNames, builtinOptions).map((tool) => [tool.name, tool] as const),
-		...custom.map((tool) => [tool.name, tool] as const),
+		...custom.filter((tool) => allowance.allows(tool.name)).map((tool) => [tool.name, tool] as const),
 	]);
 	return { active: wanted.flatMap((name) => all.get(name) ?? []), all };
 }
@@ -456,12 +484,15 @@ async function createSessionWith(
 		: undefined;
 	const { model, fallbackMessage } = await chooseModel(options, context.model, settingsManager, modelRuntime);
 	const thinkingLevel = chooseThinkingLevel(options, savedLevel, settingsManager, model);
+	const allowance = toolAllowance(options);
 	const { active: tools, all: allTools } = chooseTools(
 		options,
 		sessionManager.getCwd(),
 		settingsManager,
 		runner?.getTools(),
 		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
+		(name) => runner?.getToolDefinition(name)?.exposure ?? "direct",
+		allowance,
 		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
 	);
 	const systemPrompt = () =>
@@ -525,6 +556,7 @@ async function createSessionWith(
 	if (runner) {
 		connectExtensionsToSession(session, runner, {
 			allTools,
+			allowance,
 			refreshSystemPrompt: () => {
 				agent.state.systemPrompt = systemPrompt();
 			},

@@ -70,6 +70,9 @@ describe("parseArgs", () => {
 		// 1.4: --no-tools starts from nothing and --tools adds to it.
 		expect(errors(["--no-tools", "--tools", "read"])).toEqual([]);
 		expect(errors(["-t", "read,+find"])).toEqual(["-t: tool names cannot be mixed with +name or -name entries"]);
+		expect(errors(["--tools", "+e_*"])).toEqual([
+			"--tools: +name and -name entries take exact tool names, not patterns: +e_*",
+		]);
 	});
 
 	it("keeps unknown flags for extensions, with the next argument as a candidate value", () => {

@@ -228,6 +228,8 @@ describe("before_agent_start additions across a tool set change", () => {
 			tempDir(),
 			[
 				(pi) => {
+					// `record` is allowed (named in the allowlist) but starts inactive.
+					pi.on("session_start", () => pi.setActiveTools(["loader"]));
 					pi.on("before_agent_start", (event) => ({
 						systemPrompt: `${event.systemPrompt}\n\n<extra>\nkept\n</extra>`,
 					}));
@@ -243,11 +245,12 @@ describe("before_agent_start additions across a tool set change", () => {
 					});
 				},
 			],
-			{ customTools: [recordingTool([])], tools: ["loader"] },
+			{ customTools: [recordingTool([])], tools: ["loader", "record"] },
 		);
 		await session.bindExtensions({});
 		faux.setResponses([fauxAssistantMessage(fauxToolCall("loader", {})), fauxAssistantMessage("done")]);
 		await session.prompt("go");
+		expect(faux.state.requests[0]!.context.tools?.map((tool) => tool.name)).toEqual(["loader"]);
 		const second = faux.state.requests[1]!.context;
 		expect(second.tools?.map((tool) => tool.name)).toContain("record");
 		expect(second.systemPrompt).toMatch(/<extra>\nkept\n<\/extra>$/);

@@ -31,20 +31,25 @@ describe("registrations", () => {
 
 	it("a tool registered in session_start is active at once; setActiveTools chooses the active set", async () => {
 		let api: ExtensionAPI | undefined;
-		const { session, faux } = await createExtensionSession(tempDir(), [
-			(pi) => {
-				api = pi;
-				pi.on("session_start", () => {
-					pi.registerTool({
-						name: "late",
-						label: "Late",
-						description: "Registered after load",
-						parameters: Type.Object({}),
-						execute: async () => ({ content: [{ type: "text", text: "late ran" }] }),
+		const { session, faux } = await createExtensionSession(
+			tempDir(),
+			[
+				(pi) => {
+					api = pi;
+					pi.on("session_start", () => {
+						pi.registerTool({
+							name: "late",
+							label: "Late",
+							description: "Registered after load",
+							parameters: Type.Object({}),
+							execute: async () => ({ content: [{ type: "text", text: "late ran" }] }),
+						});
 					});
-				});
-			},
-		]);
+				},
+				// An allowlist that names the late tool: tools it leaves out are not registered.
+			],
+			{ tools: ["read", "late"] },
+		);
 		await session.bindExtensions({});
 		expect(api!.getActiveTools()).toContain("late");
 		faux.setResponses([fauxAssistantMessage(fauxToolCall("late", {})), fauxAssistantMessage("done")]);

@@ -2,6 +2,7 @@ import { fauxAssistantMessage, fauxToolCall } from "@pi/ai";
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
+import { SettingsManager } from "../../src/core/config/settings-manager.js";
 import type { ExecutedToolResult, ExtensionAPI, ToolExposure } from "../../src/core/extensions/extension-api.js";
 import { useTempDirs } from "../support/temp-dir.js";
 import { createExtensionSession } from "./extension-test-support.js";
@@ -86,6 +87,78 @@ describe("tool exposure", () => {
 		expect(session.agent.state.tools.map((tool) => tool.name)).toEqual(["read", "bash", "edit", "t_codemode"]);
 	});
 
+	describe("selection vs exposure (as pi 1.4, apps/pi/test/parity/codemode-parity.mjs sel-*)", () => {
+		const everyExposure = (pi: ExtensionAPI) => {
+			register(pi, "e_direct", "direct");
+			pi.registerTool({
+				name: "e_off",
+				label: "e_off",
+				description: "direct, registered inactive",
+				parameters: Type.Object({}),
+				defaultActive: false,
+				execute: async () => ({ content: [], details: undefined }),
+			});
+			register(pi, "e_model", "model-only");
+			register(pi, "e_code", "codemode");
+			register(pi, "e_defer", "deferred");
+			register(pi, "e_hidden", "hidden");
+		};
+		const active = async (options: { tools?: string[]; noTools?: "all" | "builtin" }, defaultTools?: string[]) => {
+			const dir = tempDir();
+			const settingsManager = SettingsManager.inMemory({
+				retry: { enabled: false },
+				...(defaultTools ? { defaultTools } : {}),
+			});
+			const { session } = await createExtensionSession(dir, [everyExposure], {
+				tools: undefined,
+				settingsManager,
+				...options,
+			});
+			return session.agent.state.tools.map((tool) => tool.name);
+		};
+
+		it("a * pattern declares matching direct and model-only tools (also inactive ones), never codemode, deferred or hidden", async () => {
+			expect(await active({ tools: ["e_*"] })).toEqual(["e_direct", "e_off", "e_model"]);
+			expect(await active({ tools: ["read", "e_*"] })).toEqual(["read", "e_direct", "e_off", "e_model"]);
+		});
+
+		it("exact names declare codemode and deferred tools, never hidden ones", async () => {
+			expect(await active({ tools: ["read", "e_code", "e_defer", "e_hidden", "e_off"] })).toEqual([
+				"read",
+				"e_code",
+				"e_defer",
+				"e_off",
+			]);
+			expect(await active({ tools: ["+e_code", "+e_defer", "+e_hidden"] })).toEqual([
+				"read",
+				"bash",
+				"edit",
+				"write",
+				"e_code",
+				"e_defer",
+				"e_direct",
+				"e_model",
+			]);
+		});
+
+		it("-name does not remove an extension tool that activates on registration", async () => {
+			expect(await active({ tools: ["-e_direct", "-read", "+e_code"] })).toEqual([
+				"bash",
+				"edit",
+				"write",
+				"e_code",
+				"e_direct",
+				"e_model",
+			]);
+		});
+
+		it("defaultTools takes exact names: * is no pattern there", async () => {
+			expect(await active({}, ["*"])).toEqual(["e_direct", "e_model"]);
+			expect(await active({}, ["read", "e_*", "e_code"])).toEqual(["read", "e_code", "e_direct", "e_model"]);
+			expect(await active({}, ["+e_*"])).toEqual(["read", "bash", "edit", "write", "e_direct", "e_model"]);
+		});
+	});
+
 	it("nested calls run with parentToolCallId, validation, handlers and exposure rules", async () => {
 		const out: ExecutedToolResult[] = [];
 		const log: string[] = [];
@@ -97,6 +170,8 @@ describe("tool exposure", () => {
 					register(pi, "inner", "codemode", log);
 					register(pi, "only_model", "model-only", log);
 					register(pi, "off_direct", undefined, log);
+					// Registered (the allowlist names it) but inactive, so not callable.
+					pi.on("session_start", () => pi.setActiveTools(["caller"]));
 					caller(
 						pi,
 						[
@@ -119,7 +194,8 @@ describe("tool exposure", () => {
 					);
 				},
 			],
-			{ tools: ["caller"] },
+			// 1.4: tools an allowlist leaves out are not registered, so it names every tool used.
+			{ tools: ["caller", "inner", "only_model", "off_direct"] },
 		);
 		await session.bindExtensions({});
 		faux.setResponses([

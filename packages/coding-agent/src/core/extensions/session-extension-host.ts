@@ -1,6 +1,7 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { AgentSession } from "../agent-session/agent-session.js";
 import type { LoadedResources } from "../resources/resource-loader.js";
+import type { ToolAllowance } from "../tools/tool-selection.js";
 import type { SystemPromptOptions } from "./extension-events.js";
 import type { ExtensionHost } from "./extension-host.js";
 import type { ExtensionRunner } from "./extension-runner.js";
@@ -12,6 +13,8 @@ import { declaredTools, isCallable, type RegisteredTool, toolInfoOf } from "./to
 export interface SessionExtensionHostOptions {
 	/** Every tool the session knows by name (built-in, custom, extension); active or not. */
 	allTools: Map<string, AgentTool>;
+	/** Which tools `--tools`/`--exclude-tools` let register and be declared; all when absent. */
+	allowance?: ToolAllowance;
 	/** Rebuilds the system prompt from the active tools and resources. */
 	refreshSystemPrompt(): void;
 	/** Builds (without applying) the system prompt from the active tools and resources. */
@@ -80,8 +83,14 @@ export function createSessionExtensionHost(
 		options.refreshSystemPrompt();
 		if (extensionAddition) agent.state.systemPrompt += extensionAddition;
 	};
+	const mayActivate = (name: string) =>
+		options.allowance?.mayActivate(
+			name,
+			runner.getToolDefinition(name)?.exposure ?? "direct",
+			options.allTools.has("tool_search"),
+		) ?? true;
 	const activate = (names: string[]) => {
-		activeNames = [...new Set(names)];
+		activeNames = [...new Set(names)].filter(mayActivate);
 		applyTools();
 	};
 	const toolInfos = () => {
@@ -149,6 +158,8 @@ export function createSessionExtensionHost(
 		getAllTools: () => [...options.allTools.values()],
 		setActiveTools: (names) => activate(names.filter((name) => options.allTools.has(name))),
 		addTool: (tool, activateIt) => {
+			// Left out by --tools or --exclude-tools: not registered, as if never offered.
+			if (options.allowance && !options.allowance.allows(tool.name)) return;
 			options.allTools.set(tool.name, tool);
 			activate(activateIt && !activeNames.includes(tool.name) ? [...activeNames, tool.name] : activeNames);
 		},

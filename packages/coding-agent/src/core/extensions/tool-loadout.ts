@@ -108,8 +108,11 @@ export function declaredTools(
 	}
 	const tools = active.flatMap((name) => {
 		if (hidden.has(name)) return [];
-		const tool = registry.get(name)?.tool;
-		if (!tool) return [];
+		const registered = registry.get(name);
+		// A `hidden` tool is never declared, even while named active (1.4: re-registering a tool as
+		// hidden withdraws it).
+		if (!registered || exposureOf(registered.definition) === "hidden") return [];
+		const tool = registered.tool;
 		const description = descriptions.get(name);
 		return [description === undefined ? tool : { ...tool, description }];
 	});

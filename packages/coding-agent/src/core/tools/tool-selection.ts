@@ -58,3 +58,53 @@ export function expandToolPatterns(entries: readonly string[], known: readonly s
 	}
 	return out;
 }
+
+/** MCP tools: server tools (`mcp__<server>__<tool>`) and the three resource tools. */
+export function isMcpToolName(name: string): boolean {
+	return (
+		name.startsWith("mcp__") ||
+		name === "list_mcp_resources" ||
+		name === "list_mcp_resource_templates" ||
+		name === "read_mcp_resource"
+	);
+}
+
+/** Which tools a session may register and declare, from `--tools`, `--no-tools` and `--exclude-tools`. */
+export interface ToolAllowance {
+	/** Whether the tool is registered at all: excluded tools and tools an allowlist leaves out are not. */
+	allows(name: string): boolean;
+	/**
+	 * Whether the tool may be active (declared). An MCP tool that an allowlist keeps without naming
+	 * or matching it is only for codemode and tool_search: it may be declared only when tool_search
+	 * can load it (not `direct`, and tool_search registered).
+	 */
+	mayActivate(name: string, exposure: string, hasToolSearch: boolean): boolean;
+}
+
+/**
+ * The allowance of pi 1.4: a plain `tools` list (or `noTools: "all"`, with the names its changes
+ * add) is an allowlist; it keeps MCP tools unless it is empty or one entry starts with `mcp__`.
+ * Excluded names and patterns always go.
+ */
+export function toolAllowance(options: {
+	tools?: readonly string[];
+	excludeTools?: readonly string[];
+	noTools?: "all" | "builtin";
+}): ToolAllowance {
+	const excluded = options.excludeTools ?? [];
+	const isExcluded = (name: string) => excluded.some((entry) => matchesToolEntry(name, entry));
+	const allowlist =
+		options.tools !== undefined && !isChangeList(options.tools)
+			? options.tools
+			: options.noTools === "all"
+				? applyToolList([], options.tools)
+				: undefined;
+	if (allowlist === undefined) return { allows: (name) => !isExcluded(name), mayActivate: () => true };
+	const listed = (name: string) => allowlist.some((entry) => matchesToolEntry(name, entry));
+	const filtersMcp = allowlist.length === 0 || allowlist.some((entry) => entry.startsWith("mcp__"));
+	return {
+		allows: (name) => !isExcluded(name) && (listed(name) || (!filtersMcp && isMcpToolName(name))),
+		mayActivate: (name, exposure, hasToolSearch) =>
+			listed(name) || !isMcpToolName(name) || (exposure !== "direct" && hasToolSearch),
+	};
+}
