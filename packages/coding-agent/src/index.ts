@@ -56,6 +56,7 @@ export {
 } from "./core/export-html/export-session-html.js";
 export {
 	createBashToolDefinition,
+	createPowerShellToolDefinition,
 	createEditToolDefinition,
 	createFindToolDefinition,
 	createGrepToolDefinition,
@@ -283,6 +284,7 @@ export type {
 	ThinkingLevelChangeEntry,
 } from "./core/session/session-types.js";
 export { type BashSpawnContext, type BashSpawnHook, createBashTool } from "./core/tools/bash.js";
+export { createPowerShellTool, type PowerShellToolOptions } from "./core/tools/powershell.js";
 export {
 	type BashExecutionOptions,
 	type BashExecutionResult,

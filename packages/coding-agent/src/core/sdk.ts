@@ -348,17 +348,19 @@ function chooseTools(
 	sessionEnv: () => NodeJS.ProcessEnv,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
+	const commandEnv = () => {
+		// A pi started from a pi's bash command must not hand on its parent's session.
+		const env = { ...process.env };
+		for (const name of SHELL_SESSION_VARIABLES) delete env[name];
+		return Object.assign(env, sessionEnv());
+	};
 	const builtinOptions = {
 		bash: {
 			shellPath: settings.getShellPath(),
 			commandPrefix: settings.getShellCommandPrefix(),
-			env: () => {
-				// A pi started from a pi's bash command must not hand on its parent's session.
-				const env = { ...process.env };
-				for (const name of SHELL_SESSION_VARIABLES) delete env[name];
-				return Object.assign(env, sessionEnv());
-			},
+			env: commandEnv,
 		},
+		powershell: { env: commandEnv },
 		read: { autoResizeImages: settings.getImageSettings().autoResize },
 	};
 	const customNames = custom.map((tool) => tool.name);
