@@ -199,7 +199,7 @@ describe("a pi 1.4 agent directory", () => {
 		expect(toolNames(lastBody())).toEqual(["bash", "edit", "grep", "read"]);
 		const lines = result.stderr.split("\n").filter((line) => line.includes("settings.json"));
 		expect(lines).toEqual([
-			expect.stringContaining('pi 1.4 settings "cacheWarming", "fullscreenScrollbar" have no effect in this version'),
+			expect.stringContaining('pi 1.4 setting "fullscreenScrollbar" has no effect in this version'),
 		]);
 	});
 
@@ -308,6 +308,35 @@ describe("pi 1.4's command line", () => {
 			code: 1,
 			stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n",
 		});
+	});
+
+	it("--tools=a,b is an unknown option, as 1.4 reads `--name=value` only as an extension flag", async () => {
+		const result = await runPi(env, ["--tools=read,bash", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 1, stdout: "", stderr: "Error: Unknown option: --tools\n" });
+		expect(mock.requests).toHaveLength(0);
+	});
+
+	it("-t '*' offers 1.4's powershell tool, which answers off Windows that it is Windows-only", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", name: "powershell", arguments: { command: "Get-ChildItem" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-t", "*", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 0, stdout: "done\n" });
+		// 1.4's order of the built-ins; the built-in extensions' tools follow.
+		const first = mock.requests[0]?.body as ChatBody;
+		expect((first.tools ?? []).map((tool) => tool.function.name).slice(0, 8)).toEqual([
+			"read",
+			"bash",
+			"powershell",
+			"edit",
+			"write",
+			"grep",
+			"find",
+			"ls",
+		]);
+		const answer = lastBody().messages.at(-1) as { role: string; content: unknown };
+		expect(answer).toMatchObject({ role: "tool", content: "The powershell tool is only available on Windows." });
 	});
 
 	it("--session-id creates a session with that id, then opens it again", async () => {

@@ -56,11 +56,11 @@ export {
 } from "./core/export-html/export-session-html.js";
 export {
 	createBashToolDefinition,
-	createPowerShellToolDefinition,
 	createEditToolDefinition,
 	createFindToolDefinition,
 	createGrepToolDefinition,
 	createLsToolDefinition,
+	createPowerShellToolDefinition,
 	createReadToolDefinition,
 	createWriteToolDefinition,
 	defineTool,
@@ -284,7 +284,6 @@ export type {
 	ThinkingLevelChangeEntry,
 } from "./core/session/session-types.js";
 export { type BashSpawnContext, type BashSpawnHook, createBashTool } from "./core/tools/bash.js";
-export { createPowerShellTool, type PowerShellToolOptions } from "./core/tools/powershell.js";
 export {
 	type BashExecutionOptions,
 	type BashExecutionResult,
@@ -309,6 +308,7 @@ export { withFileMutationQueue } from "./core/tools/file-mutation-queue.js";
 export { createFindTool } from "./core/tools/find.js";
 export { createGrepTool } from "./core/tools/grep.js";
 export { createLsTool } from "./core/tools/ls.js";
+export { createPowerShellTool, type PowerShellToolOptions } from "./core/tools/powershell.js";
 export {
 	killTrackedProcessGroups,
 	registerProcessGroup,

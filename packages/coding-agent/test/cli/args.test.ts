@@ -106,9 +106,7 @@ describe("parseArgs", () => {
 			]),
 		);
 		expect(args.messages).toEqual(["first", "second"]);
-		expect(resolved.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
-			"Unknown option: --dry",
-		]);
+		expect(resolved.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(["Unknown option: --dry"]);
 	});
 });
 

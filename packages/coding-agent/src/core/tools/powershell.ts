@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
 import { Type } from "@pi/ai";
-import { type BashToolDetails, type BashToolOptions, bashToolSchema, createBashTool } from "./bash.js";
+import { type BashToolDetails, type BashToolOptions, type bashToolSchema, createBashTool } from "./bash.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 import type { ShellConfig } from "./shell-resolution.js";
 import { formatSize, MAX_BYTES, MAX_LINES } from "./truncate.js";
@@ -68,7 +68,10 @@ export function createPowerShellTool(
 	cwd: string,
 	options: PowerShellToolOptions = {},
 ): AgentTool<typeof bashToolSchema, BashToolDetails | undefined> {
-	const local = createLocalBashOperations({ killGraceMs: options.killGraceMs, resolveShell: () => resolvePowerShell() });
+	const local = createLocalBashOperations({
+		killGraceMs: options.killGraceMs,
+		resolveShell: () => resolvePowerShell(),
+	});
 	const operations = options.operations ?? {
 		exec: (command: string, dir: string, execOptions: Parameters<typeof local.exec>[2]) =>
 			local.exec(`${UTF8_OUTPUT}${command}`, dir, execOptions),
