@@ -19,8 +19,10 @@ interface ChatBody {
 	max_completion_tokens?: number;
 }
 
+const bodyOf = (request: RecordedRequest | undefined) => (request?.body ?? { messages: [] }) as ChatBody;
+
 const outputCap = (request: RecordedRequest | undefined) => {
-	const body = request?.body as ChatBody;
+	const body = bodyOf(request);
 	return body.max_completion_tokens ?? body.max_tokens;
 };
 
@@ -105,7 +107,7 @@ describe("pi 1.4's cache warming", () => {
 			const text = await waitForFile(file, (content) => content.includes('"cache_warm"'));
 			const [real, warm] = mock.requests;
 			expect(outputCap(warm)).toBe(1);
-			expect((warm?.body as ChatBody).messages).toEqual((real?.body as ChatBody).messages);
+			expect(bodyOf(warm).messages).toEqual(bodyOf(real).messages);
 			const entries = text
 				.trim()
 				.split("\n")
@@ -153,7 +155,7 @@ describe("pi 1.4's cache warming", () => {
 		expect(result.stderr).toBe("");
 		expect(result).toMatchObject({ code: 0, stdout: "done\n" });
 		expect(mock.requests.map(outputCap)).toEqual([expect.any(Number), 1, expect.any(Number)]);
-		expect(mock.requests[0]?.body).toMatchObject({ messages: (mock.requests[1]?.body as ChatBody).messages });
+		expect(bodyOf(mock.requests[0]).messages).toEqual(bodyOf(mock.requests[1]).messages);
 	});
 
 	it('"off": a setting 1.4 documents, read without a warning', async () => {

@@ -193,16 +193,26 @@ export class CacheWarmer {
 	/** A request was sent: keep its entry warm while `isCurrent` says the conversation still extends it. */
 	start(request: CacheWarmRequest, isCurrent: () => boolean): void {
 		this.clear();
-		if (this.host.getMode() === "off") return this.stop("cache warming disabled");
-		if (!isReplayable(request.model, request.options)) return this.stop("request cannot be replayed safely");
+		if (this.host.getMode() === "off") {
+			this.stop("cache warming disabled");
+			return;
+		}
+		if (!isReplayable(request.model, request.options)) {
+			this.stop("request cannot be replayed safely");
+			return;
+		}
 		const ttlMs = promptCacheTtlMs(request.model, request.options);
 		if (ttlMs === undefined) {
-			return this.stop(
+			this.stop(
 				request.options?.cacheRetention === "none" ? "request disabled prompt caching" : "cache lifetime unavailable",
 			);
+			return;
 		}
 		const delayMs = cacheWarmingDelayMs(ttlMs);
-		if (delayMs === undefined) return this.stop("cache lifetime unavailable");
+		if (delayMs === undefined) {
+			this.stop("cache lifetime unavailable");
+			return;
+		}
 		this.run = {
 			...request,
 			isCurrent,
@@ -222,7 +232,10 @@ export class CacheWarmer {
 	onAgentSettled(): void {
 		const run = this.run;
 		if (!run) return;
-		if (this.host.getMode() === "streaming") return this.stop("agent run settled");
+		if (this.host.getMode() === "streaming") {
+			this.stop("agent run settled");
+			return;
+		}
 		run.phase = "idle";
 		const horizon = run.startedAt + IDLE_HORIZON_MS;
 		if (run.nextWarmAt > horizon || Date.now() >= horizon) this.stop("30-minute idle safety limit reached");
@@ -261,7 +274,8 @@ export class CacheWarmer {
 		const idle = run.phase === "idle";
 		const horizon = run.startedAt + (idle ? IDLE_HORIZON_MS : STREAMING_HORIZON_MS);
 		if (run.nextWarmAt > horizon || Date.now() >= horizon) {
-			return this.stop(idle ? "30-minute idle safety limit reached" : "one-hour safety limit reached");
+			this.stop(idle ? "30-minute idle safety limit reached" : "one-hour safety limit reached");
+			return;
 		}
 		run.timer = setTimeout(() => void this.refresh(run), Math.max(0, run.nextWarmAt - Date.now()));
 		// Warming never keeps the process alive: `pi -p` exits when its run is done.
@@ -292,7 +306,8 @@ export class CacheWarmer {
 				: decision.economicsAvailable
 					? "expected savings below threshold"
 					: "cache economics unavailable";
-			return this.stop(reason, { decision, extensionOverride: overridden });
+			this.stop(reason, { decision, extensionOverride: overridden });
+			return;
 		}
 		run.extensionOverride = overridden;
 		try {
