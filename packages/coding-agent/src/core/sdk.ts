@@ -22,6 +22,7 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext, SessionEntry } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import type { ImageResizeLimits } from "./tools/image-resizer.js";
 import { applyToolList, expandToolPatterns, isChangeList } from "./tools/tool-selection.js";
 
 /** A problem found while building services, reported instead of thrown. */
@@ -347,6 +348,7 @@ function chooseTools(
 	extensionTools: readonly AgentTool[] | undefined,
 	activatesOnLoad: (name: string) => boolean,
 	sessionEnv: () => NodeJS.ProcessEnv,
+	currentImageLimits: () => ImageResizeLimits | undefined,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
 	const commandEnv = () => {
@@ -362,7 +364,7 @@ function chooseTools(
 			env: commandEnv,
 		},
 		powershell: { env: commandEnv },
-		read: { autoResizeImages: settings.getImageSettings().autoResize },
+		read: { autoResizeImages: settings.getImageSettings().autoResize, imageLimits: currentImageLimits },
 	};
 	const customNames = custom.map((tool) => tool.name);
 	const known = [...BUILTIN_TOOL_NAMES, ...customNames];
@@ -507,6 +509,8 @@ async function createSessionWith(
 		runner?.getTools(),
 		(name) => activatesOnRegister(runner?.getToolDefinition(name)),
 		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
+		// pi 1.4: images are encoded for the model of the moment (`inputLimits.images.resize`).
+		() => agent.state.model?.inputLimits?.images?.resize,
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({
