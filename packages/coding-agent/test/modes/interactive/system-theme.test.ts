@@ -81,6 +81,6 @@ describe("the system theme (pi 1.4: colours from the terminal's own)", () => {
 		setDetectedTerminalColours(solarized);
 		const theme = createTheme("system", { env });
 		expect(theme.name).toBe("system");
-		expect(theme.error("x")).toMatch(/^\x1b\[38;2;\d+;\d+;\d+mx/);
+		expect(theme.error("x").startsWith("\x1b[38;2;")).toBe(true);
 	});
 });

@@ -8,7 +8,7 @@ import {
 	setDetectedTerminalAppearance,
 	setDetectedTerminalColours,
 } from "../../../src/modes/interactive/terminal-background.js";
-import { createTheme, resolveThemeName } from "../../../src/modes/interactive/theme.js";
+import { resolveThemeName } from "../../../src/modes/interactive/theme.js";
 
 /** A TTY stdin that answers the query with `reply`, and records what was put back. */
 class FakeStdin extends EventEmitter {
@@ -102,7 +102,7 @@ describe("terminal background (OSC 11)", () => {
 			Array.from({ length: 16 }, (_, index) => index),
 		);
 		// tmux answers colours 0-7 only: those are a palette too. Fewer, or a gap: none rather than a misplaced one.
-		const first = (count: number) => bare.split("\x07").slice(0, count).join("\x07") + "\x07";
+		const first = (count: number) => `${bare.split("\x07").slice(0, count).join("\x07")}\x07`;
 		expect(readColourReplies(first(8)).palette).toHaveLength(8);
 		expect(readColourReplies(first(7)).palette).toBeUndefined();
 		expect(readColourReplies(indexed.replace("\x1b]4;3;", "\x1b]4;33;")).palette).toBeUndefined();
