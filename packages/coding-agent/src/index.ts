@@ -30,6 +30,14 @@ export {
 	SessionReplacementError,
 	type WithSession,
 } from "./core/agent-session/agent-session-runtime.js";
+export type {
+	CacheWarmer,
+	CacheWarmingAction,
+	CacheWarmingDecider,
+	CacheWarmingDecision,
+	CacheWarmingDecisionEvent,
+	CacheWarmingStatus,
+} from "./core/agent-session/cache-warmer.js";
 export type { BashResult } from "./core/agent-session/session-bash.js";
 export { CompactionCancelledError } from "./core/agent-session/session-compactor.js";
 export type { ContextUsage, SessionStats } from "./core/agent-session/session-stats.js";
