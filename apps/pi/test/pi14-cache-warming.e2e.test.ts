@@ -4,7 +4,7 @@
 // session format and counted in the stats. The files are written from 1.4's documented formats.
 import { readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type MockLlm, type RecordedRequest, startMockLlm } from "@pi/llm-mock";
+import { type MockBlock, type MockLlm, type MockUsage, type RecordedRequest, startMockLlm } from "@pi/llm-mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connectRpc } from "./rpc-support.js";
 import { createPiTestEnv, type PiTestEnv, runPi } from "./support/index.js";
@@ -50,8 +50,7 @@ function writeHome(cacheWarming: string): void {
 	env.writeSettings({ defaultProvider: "lab", defaultModel: "lab-1", cacheWarming });
 }
 
-const reply = (blocks: unknown[], usage: Record<string, number>) =>
-	mock.enqueue({ type: "reply", blocks, usage } as Parameters<MockLlm["enqueue"]>[0]);
+const reply = (blocks: MockBlock[], usage: MockUsage) => mock.enqueue({ type: "reply", blocks, usage });
 
 /** Resolves once `file` satisfies `done` (checked on every change of its directory). */
 function waitForFile(file: string, done: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
