@@ -22,6 +22,7 @@ import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
 import type { SessionContext, SessionEntry } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { resizeContentImages } from "./tools/image-resize.js";
 import type { ImageResizeLimits } from "./tools/image-resizer.js";
 import { applyToolList, expandToolPatterns, isChangeList } from "./tools/tool-selection.js";
 
@@ -416,6 +417,22 @@ function shellSessionEnv(
 	return env;
 }
 
+/**
+ * Images in tool results (extension and MCP tools hand back whatever they have) are encoded for the
+ * current model as they enter the conversation, as pi 1.4 does: an oversized one would make the
+ * provider refuse every later request of the session, not just this turn.
+ */
+function resizeToolResultImages(agent: Agent): void {
+	const previous = agent.afterToolCall;
+	agent.afterToolCall = async (context, signal) => {
+		const earlier = await previous?.(context, signal);
+		const content = earlier?.content ?? context.result.content;
+		if (!content.some((block) => block.type === "image")) return earlier;
+		const resized = await resizeContentImages(content, agent.state.model?.inputLimits?.images?.resize);
+		return resized === content ? earlier : { ...earlier, content: resized };
+	};
+}
+
 /** pi 1.4's cache warming for one session: refreshes go through the model runtime and into the session file. */
 function createCacheWarmer(
 	settings: SettingsManager,
@@ -589,6 +606,8 @@ async function createSessionWith(
 			...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
 		});
 	}
+	// After the extensions' `tool_result` hooks, so images they add or replace are encoded too.
+	if (settingsManager.getImageSettings().autoResize) resizeToolResultImages(agent);
 	return {
 		session,
 		extensionsResult: {

@@ -15,7 +15,9 @@ describe("the powershell tool (pi 1.4's, on every platform)", () => {
 		const tool = createPowerShellTool(tmpdir());
 		expect(tool.name).toBe("powershell");
 		expect(tool.parameters.properties.command.description).toBe("PowerShell command to execute");
-		await expect(tool.execute("call-1", { command: "Get-ChildItem" }, undefined)).rejects.toThrow(POWERSHELL_WINDOWS_ONLY);
+		await expect(tool.execute("call-1", { command: "Get-ChildItem" }, undefined)).rejects.toThrow(
+			POWERSHELL_WINDOWS_ONLY,
+		);
 		expect(POWERSHELL_WINDOWS_ONLY).toBe("The powershell tool is only available on Windows.");
 	});
 

@@ -1,4 +1,4 @@
-import type { ImageContent } from "@pi/ai";
+import type { ImageContent, TextContent } from "@pi/ai";
 import { DEFAULT_IMAGE_LIMITS, type ImageResizeLimits, type ImageResizer, type ResizedImage } from "./image-resizer.js";
 
 type Photon = typeof import("@silvia-odwyer/photon-node");
@@ -124,9 +124,24 @@ export async function resizeImageContents(
 	images: readonly ImageContent[],
 	limits: ImageResizeLimits | undefined,
 ): Promise<ImageContent[]> {
+	return resizeContentImages(images, limits);
+}
+
+/**
+ * The image blocks of `content` (a tool result's, a prompt's) resized as {@link resizeImageContents}
+ * does, text blocks as they are. Returns `content` itself when nothing changed.
+ */
+export async function resizeContentImages<Block extends TextContent | ImageContent>(
+	content: readonly Block[],
+	limits: ImageResizeLimits | undefined,
+): Promise<Block[]> {
 	let changed = false;
-	const result: ImageContent[] = [];
-	for (const image of images) {
+	const result: Block[] = [];
+	for (const image of content) {
+		if (image.type !== "image") {
+			result.push(image);
+			continue;
+		}
 		const data = new Uint8Array(Buffer.from(image.data, "base64"));
 		const resized = await resizeImageToFit({ data, mimeType: image.mimeType }, DEFAULT_IMAGE_LIMITS.maxWidth, {
 			maxHeight: DEFAULT_IMAGE_LIMITS.maxHeight,
@@ -135,8 +150,13 @@ export async function resizeImageContents(
 		if (!resized) result.push(image);
 		else {
 			changed = true;
-			result.push({ type: "image", data: Buffer.from(resized.data).toString("base64"), mimeType: resized.mimeType });
+			const block: ImageContent = {
+				type: "image",
+				data: Buffer.from(resized.data).toString("base64"),
+				mimeType: resized.mimeType,
+			};
+			result.push(block as Block);
 		}
 	}
-	return changed ? result : (images as ImageContent[]);
+	return changed ? result : (content as Block[]);
 }
