@@ -30,6 +30,11 @@ export interface TmuxPiOptions {
 	 * pi's OSC 10/11 colour queries with these colours, as a light or dark terminal would.
 	 */
 	windowStyle?: string;
+	/**
+	 * The pane's 16 ANSI colours (`#rrggbb`, tmux's `pane-colours`), set before pi starts: tmux then
+	 * answers pi's OSC 4 palette queries with them.
+	 */
+	paneColours?: readonly string[];
 }
 
 /** One pi in one tmux pane. */
@@ -61,6 +66,9 @@ export class TmuxPi {
 				// Shell output from before pi: a full clear of the scrollback would remove it.
 				'echo "SHELL OUTPUT BEFORE PI"',
 				...(options.windowStyle ? [`tmux set-option -w window-style ${shellQuote(options.windowStyle)}`] : []),
+				...(options.paneColours ?? []).map(
+					(colour, index) => `tmux set-option -w ${shellQuote(`pane-colours[${index}]`)} ${shellQuote(colour)}`,
+				),
 				command,
 				"code=$?",
 				`stty -g > ${shellQuote(`${this.statePath}.after`)}`,

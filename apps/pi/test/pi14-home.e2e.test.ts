@@ -3,6 +3,7 @@
 // format, CLI and environment variable references).
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import photon from "@silvia-odwyer/photon-node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connectRpc } from "./rpc-support.js";
 import { createPiTestEnv, type MockLlm, type PiTestEnv, runPi, startMock } from "./support/index.js";
@@ -157,6 +158,22 @@ function writePi14Session(): string {
 	return file;
 }
 
+/** A one-colour PNG (photon, as pi encodes them). */
+function solidPng(width: number, height: number): Uint8Array {
+	const image = new photon.PhotonImage(new Uint8Array(width * height * 4).fill(180), width, height);
+	try {
+		return image.get_bytes();
+	} finally {
+		image.free();
+	}
+}
+
+/** Width and height from a base64 PNG's IHDR chunk. */
+function pngSize(base64: string): { width: number; height: number } {
+	const bytes = Buffer.from(base64, "base64");
+	return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 const reply = (text: string) => mock.enqueue({ type: "reply", blocks: [{ type: "text", text }] });
 const lastBody = () => mock.requests.at(-1)?.body as ChatBody;
 const toolNames = (body: ChatBody) => (body.tools ?? []).map((tool) => tool.function.name).sort();
@@ -199,7 +216,7 @@ describe("a pi 1.4 agent directory", () => {
 		expect(toolNames(lastBody())).toEqual(["bash", "edit", "grep", "read"]);
 		const lines = result.stderr.split("\n").filter((line) => line.includes("settings.json"));
 		expect(lines).toEqual([
-			expect.stringContaining('pi 1.4 settings "cacheWarming", "fullscreenScrollbar" have no effect in this version'),
+			expect.stringContaining('pi 1.4 setting "fullscreenScrollbar" has no effect in this version'),
 		]);
 	});
 
@@ -215,6 +232,29 @@ describe("a pi 1.4 agent directory", () => {
 		const result = await runPi(env, ["-p", "hello"], { extraEnv: { NO_PROXY: "127.0.0.1" } });
 		expect(result.code).toBe(0);
 		expect(JSON.stringify(lastBody().messages)).toContain("proxy=http://127.0.0.1:9");
+	});
+
+	it("inputLimits.images.resize: read and @file images are encoded for the model before they are sent", async () => {
+		const models = JSON.parse(readFileSync(join(env.agentDir, "models.json"), "utf8"));
+		Object.assign(models.providers.lab.models[0], {
+			input: ["text", "image"],
+			inputLimits: { images: { resize: { maxWidth: 64, maxHeight: 48, jpegQuality: 70 } } },
+		});
+		env.writeModelsJson(models);
+		writeFileSync(join(env.cwd, "shot.png"), solidPng(640, 320));
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", name: "read", arguments: { path: "shot.png" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "seen" }] },
+		);
+		const result = await runPi(env, ["-p", "@shot.png", "look"]);
+		expect(result).toMatchObject({ code: 0, stdout: "seen\n" });
+		const sent = JSON.stringify(lastBody().messages);
+		const urls = [...sent.matchAll(/data:image\/png;base64,([A-Za-z0-9+/=]+)/g)].map((match) => match[1] ?? "");
+		// The @file attachment of the prompt and the read result: both 64x32 (the 64x48 box, aspect kept).
+		expect(urls.map(pngSize)).toEqual([
+			{ width: 64, height: 32 },
+			{ width: 64, height: 32 },
+		]);
 	});
 
 	it("trust.json in 1.4's format (true) trusts the project: its AGENTS.md is loaded without --approve", async () => {
@@ -308,6 +348,35 @@ describe("pi 1.4's command line", () => {
 			code: 1,
 			stderr: "Error: -t: tool names cannot be mixed with +name or -name entries\n",
 		});
+	});
+
+	it("--tools=a,b is an unknown option, as 1.4 reads `--name=value` only as an extension flag", async () => {
+		const result = await runPi(env, ["--tools=read,bash", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 1, stdout: "", stderr: "Error: Unknown option: --tools\n" });
+		expect(mock.requests).toHaveLength(0);
+	});
+
+	it("-t '*' offers 1.4's powershell tool, which answers off Windows that it is Windows-only", async () => {
+		mock.enqueue(
+			{ type: "reply", blocks: [{ type: "toolCall", name: "powershell", arguments: { command: "Get-ChildItem" } }] },
+			{ type: "reply", blocks: [{ type: "text", text: "done" }] },
+		);
+		const result = await runPi(env, ["-t", "*", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 0, stdout: "done\n" });
+		// 1.4's order of the built-ins; the built-in extensions' tools follow.
+		const first = mock.requests[0]?.body as ChatBody;
+		expect((first.tools ?? []).map((tool) => tool.function.name).slice(0, 8)).toEqual([
+			"read",
+			"bash",
+			"powershell",
+			"edit",
+			"write",
+			"grep",
+			"find",
+			"ls",
+		]);
+		const answer = lastBody().messages.at(-1) as { role: string; content: unknown };
+		expect(answer).toMatchObject({ role: "tool", content: "The powershell tool is only available on Windows." });
 	});
 
 	it("--session-id creates a session with that id, then opens it again", async () => {

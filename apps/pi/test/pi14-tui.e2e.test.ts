@@ -108,4 +108,28 @@ describe.skipIf(!tmuxAvailable)("a pi 1.4 agent directory in the terminal UI (tm
 		expect(await userRow("bg=#f8f8f8,fg=#101010", "light-answer")).toContain("48;2;240;224;208");
 		expect(await userRow("bg=#101010,fg=#f8f8f8", "dark-answer")).toContain("48;2;32;48;64");
 	});
+
+	it("the system theme takes its colours from the terminal's palette (OSC 4) and background (OSC 11)", async () => {
+		session.env.writeSettings({ defaultProvider: "mock", defaultModel: "mock-model", theme: "system" });
+		// tmux (3.3) answers the queries of colours 0-7 only; blue (4) is readable on the background as it is.
+		const palette = ["#000000", "#aa3333", "#33aa33", "#aaaa33", "#33aaff", "#aa33aa", "#33aaaa", "#cccccc"];
+		const bright = ["#555555", "#ff5f5f", "#5fff5f", "#ffff5f", "#5f5fff", "#ff5fff", "#5fffff", "#ffffff"];
+		session.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "# Palette heading\n\nbody text" }] });
+		const pi = session.start([], {
+			windowStyle: "bg=#101010,fg=#f8f8f8",
+			paneColours: [...palette, ...bright],
+			extraEnv: { NO_COLOR: "" },
+		});
+		await pi.waitFor("mock-model");
+		pi.type("show the palette");
+		pi.keys("Enter");
+		await pi.waitFor("body text");
+		const heading = pi
+			.styledScreen()
+			.split("\n")
+			.find((text) => text.includes("Palette heading"));
+		// The heading is drawn in the accent: the terminal's blue, not pi's own.
+		expect(heading).toContain("38;2;51;170;255");
+		pi.kill();
+	});
 });

@@ -33,7 +33,7 @@ describe("bad flags: one clear line, exit 1", () => {
 			["--session", "a", "--fork", "b"],
 			"Error: --fork and --session cannot be combined: choose one way to pick the session\n",
 		],
-		[["--frobnicate", "-p", "x"], "Error: Unknown option: --frobnicate (see pi --help)\n"],
+		[["--frobnicate", "-p", "x"], "Error: Unknown option: --frobnicate\n"],
 		[["--mode", "rpc", "@notes.txt"], "Error: @file arguments are not supported in RPC mode\n"],
 	];
 	for (const [args, message] of cases) {

@@ -30,6 +30,12 @@ export {
 	SessionReplacementError,
 	type WithSession,
 } from "./core/agent-session/agent-session-runtime.js";
+export type {
+	CacheWarmer,
+	CacheWarmingDecider,
+	CacheWarmingDecision,
+	CacheWarmingStatus,
+} from "./core/agent-session/cache-warmer.js";
 export type { BashResult } from "./core/agent-session/session-bash.js";
 export { CompactionCancelledError } from "./core/agent-session/session-compactor.js";
 export type { ContextUsage, SessionStats } from "./core/agent-session/session-stats.js";
@@ -74,6 +80,7 @@ export {
 	createFindToolDefinition,
 	createGrepToolDefinition,
 	createLsToolDefinition,
+	createPowerShellToolDefinition,
 	createReadToolDefinition,
 	createWriteToolDefinition,
 	defineTool,
@@ -331,6 +338,7 @@ export { withFileMutationQueue } from "./core/tools/file-mutation-queue.js";
 export { createFindTool } from "./core/tools/find.js";
 export { createGrepTool } from "./core/tools/grep.js";
 export { createLsTool } from "./core/tools/ls.js";
+export { createPowerShellTool, type PowerShellToolOptions } from "./core/tools/powershell.js";
 export {
 	killTrackedProcessGroups,
 	registerProcessGroup,

@@ -90,7 +90,6 @@ export interface ParsedArgs {
 	diagnostics: ArgsDiagnostic[];
 }
 
-const VALUE_FLAGS = new Set(FLAG_SPECS.filter((spec) => spec.value && spec.value[0] === "<").flatMap((s) => s.names));
 const KNOWN_FLAGS = new Set(FLAG_SPECS.flatMap((spec) => spec.names));
 
 function emptyArgs(): Args {
@@ -141,8 +140,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 	const error = (message: string) => diagnostics.push({ type: "error", message });
 	let i = 0;
 
-	const takeValue = (flag: string, inline: string | undefined): string | undefined => {
-		if (inline !== undefined) return inline;
+	const takeValue = (flag: string): string | undefined => {
 		const next = argv[i + 1];
 		if (isMissingValue(next)) {
 			error(`${flag} requires a value`);
@@ -167,12 +165,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			continue;
 		}
 		const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-		const flag = eq > 0 ? arg.slice(0, eq) : arg;
-		const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-		if (inline !== undefined && KNOWN_FLAGS.has(flag) && !VALUE_FLAGS.has(flag) && flag !== "--list-models") {
-			error(`${flag} does not take a value`);
+		if (eq > 0) {
+			// As in pi 1.4, `--name=value` is only ever an extension flag: `--tools=read` is an unknown
+			// option (exit 1) unless an extension registers `tools`, and scripts written for 1.4 rely on that.
+			const value = arg.slice(eq + 1);
+			args.unknownFlags.push({ name: arg.slice(2, eq), value, inline: true, messageIndex: args.messages.length });
 			continue;
 		}
+		const flag = arg;
 		switch (flag) {
 			case "-p":
 			case "--print": {
@@ -186,60 +186,57 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				break;
 			}
 			case "--mode": {
-				const next = inline ?? argv[i + 1];
+				const next = argv[i + 1];
 				if (next === undefined || next.startsWith("-")) {
 					error("--mode requires text, json, rpc, or acp");
 					break;
 				}
-				if (inline === undefined) i++;
+				i++;
 				if ((CLI_MODES as readonly string[]).includes(next)) args.mode = next as CliMode;
 				else error(`Invalid mode "${next}". Valid values: ${CLI_MODES.join(", ")}`);
 				break;
 			}
 			case "--provider":
-				args.provider = takeValue(flag, inline) ?? args.provider;
+				args.provider = takeValue(flag) ?? args.provider;
 				break;
 			case "--model":
-				args.model = takeValue(flag, inline) ?? args.model;
+				args.model = takeValue(flag) ?? args.model;
 				break;
 			case "--api-key":
-				args.apiKey = takeValue(flag, inline) ?? args.apiKey;
+				args.apiKey = takeValue(flag) ?? args.apiKey;
 				break;
 			case "--thinking": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value === undefined) break;
 				if ((CLI_THINKING_LEVELS as readonly string[]).includes(value)) args.thinking = value as CliThinkingLevel;
 				else error(`Invalid thinking level "${value}". Valid values: ${CLI_THINKING_LEVELS.join(", ")}`);
 				break;
 			}
 			case "--models": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.models = splitList(value);
 				break;
 			}
 			case "--list-models": {
-				if (inline !== undefined) args.listModels = inline || true;
-				else {
-					const next = argv[i + 1];
-					if (next !== undefined && !next.startsWith("-") && !next.startsWith("@")) {
-						args.listModels = next;
-						i++;
-					} else args.listModels = true;
-				}
+				const next = argv[i + 1];
+				if (next !== undefined && !next.startsWith("-") && !next.startsWith("@")) {
+					args.listModels = next;
+					i++;
+				} else args.listModels = true;
 				break;
 			}
 			case "-n":
 			case "--name":
-				args.name = takeValue(flag, inline) ?? args.name;
+				args.name = takeValue(flag) ?? args.name;
 				break;
 			case "--no-session":
 				args.noSession = true;
 				break;
 			case "--session-dir":
-				args.sessionDir = takeValue(flag, inline) ?? args.sessionDir;
+				args.sessionDir = takeValue(flag) ?? args.sessionDir;
 				break;
 			case "--session":
-				args.session = takeValue(flag, inline) ?? args.session;
+				args.session = takeValue(flag) ?? args.session;
 				break;
 			case "-c":
 			case "--continue":
@@ -250,10 +247,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.resume = true;
 				break;
 			case "--fork":
-				args.fork = takeValue(flag, inline) ?? args.fork;
+				args.fork = takeValue(flag) ?? args.fork;
 				break;
 			case "--session-id": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value === undefined) break;
 				// pi 1.4's rule: letters, digits, ".", "_" and "-", starting and ending with a letter or digit.
 				if (/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(value)) args.sessionId = value;
@@ -265,17 +262,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				break;
 			}
 			case "--use-theme":
-				args.useTheme = takeValue(flag, inline) ?? args.useTheme;
+				args.useTheme = takeValue(flag) ?? args.useTheme;
 				break;
 			case "--tui-mode": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value === undefined) break;
 				if (value === "regular" || value === "fullscreen") args.tuiMode = value;
 				else error(`Invalid TUI mode "${value}". Valid values: regular, fullscreen`);
 				break;
 			}
 			case "--export": {
-				const input = takeValue(flag, inline);
+				const input = takeValue(flag);
 				if (input === undefined) break;
 				const next = argv[i + 1];
 				const output = next !== undefined && !next.startsWith("-") && !next.startsWith("@") ? next : undefined;
@@ -285,7 +282,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			}
 			case "-e":
 			case "--extension": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.extensions.push(value);
 				break;
 			}
@@ -294,7 +291,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.noExtensions = true;
 				break;
 			case "--skill": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.skills.push(value);
 				break;
 			}
@@ -303,7 +300,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.noSkills = true;
 				break;
 			case "--prompt-template": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.promptTemplates.push(value);
 				break;
 			}
@@ -312,7 +309,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.noPromptTemplates = true;
 				break;
 			case "--theme": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.themes.push(value);
 				break;
 			}
@@ -321,7 +318,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				break;
 			case "-t":
 			case "--tools": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.tools = splitList(value);
 				// 1.4's wording, naming the flag as typed.
 				if (value !== undefined && mixesPlainAndChanges(args.tools ?? []))
@@ -334,7 +331,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 			}
 			case "-xt":
 			case "--exclude-tools": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.excludeTools = splitList(value);
 				break;
 			}
@@ -347,10 +344,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.noBuiltinTools = true;
 				break;
 			case "--system-prompt":
-				args.systemPrompt = takeValue(flag, inline) ?? args.systemPrompt;
+				args.systemPrompt = takeValue(flag) ?? args.systemPrompt;
 				break;
 			case "--append-system-prompt": {
-				const value = takeValue(flag, inline);
+				const value = takeValue(flag);
 				if (value !== undefined) args.appendSystemPrompt.push(value);
 				break;
 			}
@@ -381,15 +378,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				args.version = true;
 				break;
 			default: {
+				// pi 1.4: extension flags are long ones; an unknown short flag (`-x`, `-t=read`) is an error.
+				if (!flag.startsWith("--")) {
+					error(`Unknown option: ${flag}`);
+					break;
+				}
 				// Unknown: an extension may register it (extensions.md §5); matched after loading.
-				const name = flag.replace(/^-+/, "");
+				const name = flag.slice(2);
 				const next = argv[i + 1];
-				let value = inline;
-				if (value === undefined && next !== undefined && !next.startsWith("-") && !next.startsWith("@")) {
+				let value: string | undefined;
+				if (next !== undefined && !next.startsWith("-") && !next.startsWith("@")) {
 					value = next;
 					i++;
 				}
-				args.unknownFlags.push({ name, value, inline: inline !== undefined, messageIndex: args.messages.length });
+				args.unknownFlags.push({ name, value, inline: false, messageIndex: args.messages.length });
 			}
 		}
 	}

@@ -18,11 +18,12 @@ export function resolveExtensionFlags(
 	const byName = new Map(declared.map((flag) => [flag.name, flag]));
 	const values = new Map<string, boolean | string>();
 	const diagnostics: ArgsDiagnostic[] = [];
+	const unknown: string[] = [];
 	let inserted = 0;
 	for (const flag of args.unknownFlags) {
 		const declaration = byName.get(flag.name);
 		if (!declaration) {
-			diagnostics.push({ type: "error", message: `Unknown option: --${flag.name} (see pi --help)` });
+			unknown.push(`--${flag.name}`);
 			continue;
 		}
 		if (declaration.type === "boolean") {
@@ -37,6 +38,11 @@ export function resolveExtensionFlags(
 		} else if (flag.value === undefined) {
 			diagnostics.push({ type: "error", message: `--${flag.name} requires a value` });
 		} else values.set(flag.name, flag.value);
+	}
+	// pi 1.4's one line for all of them, which scripts may match.
+	if (unknown.length > 0) {
+		const message = `Unknown option${unknown.length === 1 ? "" : "s"}: ${unknown.join(", ")}`;
+		diagnostics.unshift({ type: "error", message });
 	}
 	return { values, diagnostics };
 }

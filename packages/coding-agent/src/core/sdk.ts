@@ -1,6 +1,7 @@
 import { Agent, type AgentTool, type ThinkingLevel } from "@pi/agent-core";
 import { clampThinkingLevel, type Model } from "@pi/ai";
 import { AgentSession, type ScopedModel } from "./agent-session/agent-session.js";
+import { CacheWarmer } from "./agent-session/cache-warmer.js";
 import { withIdleTimeout } from "./agent-session/idle-timeout.js";
 import { SettingsManager } from "./config/settings-manager.js";
 import { connectExtensionsToSession } from "./extensions/connect-session.js";
@@ -19,8 +20,10 @@ import { resolveSessionDir } from "./session/resolve-session-dir.js";
 import { buildContextFromPath } from "./session/session-context.js";
 import { SessionManager } from "./session/session-manager.js";
 import { getAgentDir } from "./session/session-paths.js";
-import type { SessionContext } from "./session/session-types.js";
+import type { SessionContext, SessionEntry } from "./session/session-types.js";
 import { BUILTIN_TOOL_NAMES, createBuiltinTools, isBuiltinToolName } from "./tools/create-tools.js";
+import { resizeContentImages } from "./tools/image-resize.js";
+import type { ImageResizeLimits } from "./tools/image-resizer.js";
 import {
 	applyToolList,
 	isChangeList,
@@ -364,20 +367,23 @@ function chooseTools(
 	exposureOf: (name: string) => ToolExposure,
 	allowance: ToolAllowance,
 	sessionEnv: () => NodeJS.ProcessEnv,
+	currentImageLimits: () => ImageResizeLimits | undefined,
 ): { active: AgentTool[]; all: Map<string, AgentTool> } {
 	const custom = [...(options.customTools ?? []), ...(extensionTools ?? [])];
+	const commandEnv = () => {
+		// A pi started from a pi's bash command must not hand on its parent's session.
+		const env = { ...process.env };
+		for (const name of SHELL_SESSION_VARIABLES) delete env[name];
+		return Object.assign(env, sessionEnv());
+	};
 	const builtinOptions = {
 		bash: {
 			shellPath: settings.getShellPath(),
 			commandPrefix: settings.getShellCommandPrefix(),
-			env: () => {
-				// A pi started from a pi's bash command must not hand on its parent's session.
-				const env = { ...process.env };
-				for (const name of SHELL_SESSION_VARIABLES) delete env[name];
-				return Object.assign(env, sessionEnv());
-			},
+			env: commandEnv,
 		},
-		read: { autoResizeImages: settings.getImageSettings().autoResize },
+		powershell: { env: commandEnv },
+		read: { autoResizeImages: settings.getImageSettings().autoResize, imageLimits: currentImageLimits },
 	};
 	const customNames = custom.map((tool) => tool.name);
 	const known = [...BUILTIN_TOOL_NAMES, ...customNames];
@@ -444,6 +450,68 @@ function shellSessionEnv(
 	return env;
 }
 
+/**
+ * Images in tool results (extension and MCP tools hand back whatever they have) are encoded for the
+ * current model as they enter the conversation, as pi 1.4 does: an oversized one would make the
+ * provider refuse every later request of the session, not just this turn.
+ */
+function resizeToolResultImages(agent: Agent): void {
+	const previous = agent.afterToolCall;
+	agent.afterToolCall = async (context, signal) => {
+		const earlier = await previous?.(context, signal);
+		const content = earlier?.content ?? context.result.content;
+		if (!content.some((block) => block.type === "image")) return earlier;
+		const resized = await resizeContentImages(content, agent.state.model?.inputLimits?.images?.resize);
+		return resized === content ? earlier : { ...earlier, content: resized };
+	};
+}
+
+/** pi 1.4's cache warming for one session: refreshes go through the model runtime and into the session file. */
+function createCacheWarmer(
+	settings: SettingsManager,
+	modelRuntime: ModelRuntime,
+	sessionManager: SessionManager,
+): CacheWarmer {
+	return new CacheWarmer({
+		getMode: () => settings.getCacheWarmingMode(),
+		send: (model, context, options) => modelRuntime.streamSimple(model, context, options).result(),
+		lastPromptTokens: () => lastPromptTokens(sessionManager.getBranch()),
+		recordUsage: (provider, model, usage, note) => {
+			sessionManager.appendUsage("cache_warm", provider, model, usage, note);
+		},
+	});
+}
+
+/** Prompt size of the branch's latest real request, as the provider reported it. */
+function lastPromptTokens(branch: readonly SessionEntry[]): number {
+	for (let index = branch.length - 1; index >= 0; index--) {
+		const entry = branch[index];
+		if (entry?.type === "message" && entry.message.role === "assistant") {
+			const { input, cacheRead, cacheWrite } = entry.message.usage;
+			return input + cacheRead + cacheWrite;
+		}
+	}
+	return 0;
+}
+
+/**
+ * Whether the conversation still extends the request being sent now: same model, and the messages of
+ * the moment still a prefix of the agent's. Anything else (a model switch, compaction, a tree jump)
+ * means the next request will not reuse that cache entry.
+ */
+function extendsRequest(agent: Agent, requestModel: Model): () => boolean {
+	const sent = [...agent.state.messages];
+	return () => {
+		const { model, messages } = agent.state;
+		return (
+			model?.provider === requestModel.provider &&
+			model.id === requestModel.id &&
+			sent.length <= messages.length &&
+			sent.every((message, index) => messages[index] === message)
+		);
+	};
+}
+
 /** Builds one AgentSession with every default resolved (sdk.md §2). */
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
 	return createSessionWith(options, undefined);
@@ -494,6 +562,8 @@ async function createSessionWith(
 		(name) => runner?.getToolDefinition(name)?.exposure ?? "direct",
 		allowance,
 		() => shellSessionEnv(sessionManager, agent.state.model, agent.state.thinkingLevel),
+		// pi 1.4: images are encoded for the model of the moment (`inputLimits.images.resize`).
+		() => agent.state.model?.inputLimits?.images?.resize,
 	);
 	const systemPrompt = () =>
 		buildSystemPrompt({
@@ -509,17 +579,21 @@ async function createSessionWith(
 			skills: resources.skills,
 		});
 	const retry = settingsManager.getRetrySettings();
+	const cacheWarmer = createCacheWarmer(settingsManager, modelRuntime, sessionManager);
 	const agent: Agent = new Agent({
 		initialState: { model, thinkingLevel, tools, messages: context.messages },
-		streamFn: withIdleTimeout(
+		streamFn: withIdleTimeout((streamModel, context, streamOptions) => {
 			// The `transport` setting (Codex: WebSocket or SSE) applies to every request of the session.
-			(streamModel, context, streamOptions) =>
-				modelRuntime.streamSimple(streamModel, context, {
-					...streamOptions,
-					transport: streamOptions?.transport ?? settingsManager.getTransport(),
-				}),
-			settingsManager.getHttpIdleTimeoutMs(),
-		),
+			const requestOptions = {
+				...streamOptions,
+				transport: streamOptions?.transport ?? settingsManager.getTransport(),
+			};
+			// Only the session's own requests write the cache entry the next request reads; warm that one.
+			if (streamOptions?.sessionId === sessionManager.getSessionId()) {
+				cacheWarmer.start({ model: streamModel, context, options: requestOptions }, extendsRequest(agent, streamModel));
+			}
+			return modelRuntime.streamSimple(streamModel, context, requestOptions);
+		}, settingsManager.getHttpIdleTimeoutMs()),
 		convertToLlm: settingsManager.getImageSettings().blockImages
 			? (messages) => withoutImages(convertToLlm(messages))
 			: convertToLlm,
@@ -551,6 +625,7 @@ async function createSessionWith(
 		enableSkillCommands: settingsManager.getEnableSkillCommands(),
 		shellPath: settingsManager.getShellPath(),
 		shellCommandPrefix: settingsManager.getShellCommandPrefix(),
+		cacheWarmer,
 		...(runner ? { extensionRunner: runner } : {}),
 	});
 	if (runner) {
@@ -568,6 +643,8 @@ async function createSessionWith(
 			...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
 		});
 	}
+	// After the extensions' `tool_result` hooks, so images they add or replace are encoded too.
+	if (settingsManager.getImageSettings().autoResize) resizeToolResultImages(agent);
 	return {
 		session,
 		extensionsResult: {

@@ -32,7 +32,6 @@ describe("parseArgs", () => {
 
 	it("--mode: a value is required, must not start with -, and must be known", () => {
 		expect(parseArgs(["--mode", "json"]).args.mode).toBe("json");
-		expect(parseArgs(["--mode=rpc"]).args.mode).toBe("rpc");
 		expect(parseArgs(["--mode", "acp"]).args.mode).toBe("acp");
 		expect(errors(["--mode"])).toEqual(["--mode requires text, json, rpc, or acp"]);
 		expect(errors(["--mode", "-p"])).toEqual(["--mode requires text, json, rpc, or acp"]);
@@ -75,6 +74,21 @@ describe("parseArgs", () => {
 		]);
 	});
 
+	it("reads `--name=value` only as an extension flag, as pi 1.4 does (`--tools=read` is unknown)", () => {
+		const { args, diagnostics } = parseArgs(["--tools=read,bash", "--mode=rpc", "-p", "hi"]);
+		expect(diagnostics).toEqual([]);
+		expect(args.tools).toBeUndefined();
+		expect(args.mode).toBeUndefined();
+		expect(args.unknownFlags.map((flag) => [flag.name, flag.value, flag.inline])).toEqual([
+			["tools", "read,bash", true],
+			["mode", "rpc", true],
+		]);
+		expect(resolveExtensionFlags(args, []).diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+			"Unknown options: --tools, --mode",
+		]);
+		expect(errors(["-t=read", "-zz"])).toEqual(["Unknown option: -t=read", "Unknown option: -zz"]);
+	});
+
 	it("keeps unknown flags for extensions, with the next argument as a candidate value", () => {
 		const { args, diagnostics } = parseArgs(["first", "--plan", "second", "--depth=3", "--dry"]);
 		expect(diagnostics).toEqual([]);
@@ -95,9 +109,7 @@ describe("parseArgs", () => {
 			]),
 		);
 		expect(args.messages).toEqual(["first", "second"]);
-		expect(resolved.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
-			"Unknown option: --dry (see pi --help)",
-		]);
+		expect(resolved.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(["Unknown option: --dry"]);
 	});
 });
 

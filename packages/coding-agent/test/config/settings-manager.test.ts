@@ -180,12 +180,13 @@ describe("pi 1.4's settings", () => {
 		const manager = SettingsManager.create(cwd, agentDir);
 		expect(manager.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
 			expect.stringMatching(
-				/settings\.json: pi 1\.4 settings "cacheWarming", "fullscreenScrollbar", "terminal\.trueColor" have no effect in this version$/,
+				/settings\.json: pi 1\.4 settings "fullscreenScrollbar", "terminal\.trueColor" have no effect in this version$/,
 			),
 			expect.stringMatching(/settings\.json: unknown settings "frobnicate", "compaction\.extra" ignored$/),
 		]);
 		expect(manager.getTransport()).toBe("websocket");
 		expect(manager.getDefaultThinkingLevel()).toBe("max");
+		expect(manager.getCacheWarmingMode()).toBe("idle");
 	});
 
 	it("reads modelThinkingLevels and compaction.modelOverrides per provider/model", () => {

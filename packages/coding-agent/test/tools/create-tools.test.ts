@@ -14,7 +14,7 @@ describe("tool factories", () => {
 		expect(createReadOnlyTools("/tmp").map((tool) => tool.name)).toEqual(["read", "grep", "find", "ls"]);
 	});
 
-	it("creates all seven tools with labels, descriptions and object schemas", () => {
+	it("creates all eight tools (1.4's powershell included) with labels, descriptions and object schemas", () => {
 		const tools = createAllTools("/tmp");
 		expect(Object.keys(tools)).toEqual([...BUILTIN_TOOL_NAMES]);
 		for (const tool of Object.values(tools)) {

@@ -8,6 +8,7 @@ import type { LoadedResources } from "../resources/resource-loader.js";
 import type { Skill } from "../resources/skills.js";
 import type { SessionManager } from "../session/session-manager.js";
 import type { PromptDisposition } from "./agent-session-events.js";
+import type { CacheWarmer } from "./cache-warmer.js";
 import type { ScopedModel } from "./session-model-control.js";
 
 /** The error `prompt()` rejects with while a run is in progress and no streamingBehavior was given. */
@@ -45,4 +46,6 @@ export interface AgentSessionConfig {
 	/** Shell for `executeBash`. */
 	shellPath?: string;
 	shellCommandPrefix?: string;
+	/** pi 1.4's prompt-cache warming; told when runs settle, cancelled on dispose. */
+	cacheWarmer?: CacheWarmer;
 }

@@ -23,6 +23,7 @@ import type {
 	CompactionResult,
 	QueuedInputDisposition,
 } from "./agent-session-events.js";
+import type { CacheWarmer } from "./cache-warmer.js";
 import type { RunPhase } from "./run-state.js";
 import type { BashResult } from "./session-bash.js";
 import { createSessionCollaborators, type SessionCollaborators } from "./session-collaborators.js";
@@ -67,6 +68,11 @@ export class AgentSession {
 	private autoRetry: boolean;
 	private disposed = false;
 	private bindings: ExtensionBindings = { mode: "print" };
+	/**
+	 * pi 1.4's prompt-cache warming (setting `cacheWarming`). Its `setDecider` is where the
+	 * `cache_warming_decision` extension event plugs in; `status` is what `/session` shows.
+	 */
+	readonly cacheWarming: CacheWarmer | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -90,6 +96,14 @@ export class AgentSession {
 			reportExtensionError: (path, error) => reportCommandError(this.bindings.onError, path, error),
 		});
 		this.unsubscribeAgent = this.agent.subscribe(createAgentEventRouter(this.parts, this.events));
+		const warmer = config.cacheWarmer;
+		this.cacheWarming = warmer;
+		if (warmer) {
+			// In `"streaming"` mode warming ends with the run; `"idle"` keeps it going between runs.
+			this.events.subscribe((event) => {
+				if (event.type === "agent_settled") warmer.onAgentSettled();
+			});
+		}
 	}
 
 	/**
@@ -425,6 +439,7 @@ export class AgentSession {
 		this.disposed = true;
 		// No-op when a runtime teardown already emitted session_shutdown.
 		void this.extensionRunner.emitSessionShutdown("quit");
+		this.cacheWarming?.cancel();
 		this.parts.run.abort();
 		this.parts.bash.abortAll();
 		this.agent.abort();

@@ -30,6 +30,8 @@ export async function expandInput(
 		templates: readonly PromptTemplate[];
 		/** How the text will be delivered while streaming (reported in the `input` event). */
 		streamingBehavior?: "steer" | "followUp";
+		/** Encodes the (possibly transformed) images for the current model before they are stored. */
+		prepareImages?: (images: ImageContent[]) => Promise<ImageContent[]>;
 	},
 ): Promise<{ text: string; images: ImageContent[] } | "handled"> {
 	let current = { text, images };
@@ -41,7 +43,10 @@ export async function expandInput(
 	const skills = new Map(options.skills.map((skill) => [skill.name, skill]));
 	const expandedSkill = expandSkillCommand(current.text, skills).text;
 	const templates = new Map(options.templates.map((template) => [template.name, template]));
-	return { text: expandPromptTemplate(expandedSkill, templates), images: current.images };
+	// After the `input` handlers, so images an extension added or replaced are encoded too (as in pi 1.4).
+	const prepared =
+		options.prepareImages && current.images.length > 0 ? await options.prepareImages(current.images) : current.images;
+	return { text: expandPromptTemplate(expandedSkill, templates), images: prepared };
 }
 
 /** Steps 6–7 of the preflight (rpc.md §9.1.1): a model is selected and its provider has credentials. */

@@ -1,11 +1,13 @@
 import type { Agent, AgentMessage } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
+import type { SettingsManager } from "../config/settings-manager.js";
 import type { ExtensionErrorReport } from "../extensions/extension-bindings.js";
 import type { ExtensionRunnerSeam, InputSource } from "../extensions/extension-runner-seam.js";
 import type { CustomMessage } from "../messages.js";
 import type { ModelRuntime } from "../models/model-runtime.js";
 import type { PromptTemplate } from "../resources/prompt-templates.js";
 import type { Skill } from "../resources/skills.js";
+import { resizeImageContents } from "../tools/image-resize.js";
 import { ALREADY_PROCESSING_MESSAGE, type PromptOptions } from "./agent-session-config.js";
 import type { AgentSessionEvent, QueuedInputDisposition } from "./agent-session-events.js";
 import { checkCanPrompt, expandInput, findExtensionCommand } from "./input-expansion.js";
@@ -23,6 +25,14 @@ export interface SessionInputView {
 	readonly promptTemplates: readonly PromptTemplate[];
 	readonly model: Model | undefined;
 	readonly modelRuntime: ModelRuntime;
+	/** Setting `images.autoResize` (default on). */
+	readonly settingsManager?: Pick<SettingsManager, "getImageSettings">;
+}
+
+/** Prompt images encoded for the model of the moment (pi 1.4's `inputLimits.images.resize`). */
+function imagePreparer(session: SessionInputView): ((images: ImageContent[]) => Promise<ImageContent[]>) | undefined {
+	if (session.settingsManager && !session.settingsManager.getImageSettings().autoResize) return undefined;
+	return (images) => resizeImageContents(images, session.model?.inputLimits?.images?.resize);
 }
 
 /** What the input pipeline needs. */
@@ -65,6 +75,7 @@ export class SessionInput {
 			skills: session.skills,
 			templates: options.expandPromptTemplates === false ? [] : session.promptTemplates,
 			...(options.streamingBehavior ? { streamingBehavior: options.streamingBehavior } : {}),
+			prepareImages: imagePreparer(session),
 		});
 		if (expanded === "handled") {
 			options.preflightResult?.("handled");
@@ -153,6 +164,7 @@ export class SessionInput {
 			streamingBehavior: kind === "steering" ? "steer" : "followUp",
 			skills: session.skills,
 			templates: session.promptTemplates,
+			prepareImages: imagePreparer(session),
 		});
 		if (expanded === "handled") return "handled";
 		queues.add(kind, expanded.text, expanded.images);

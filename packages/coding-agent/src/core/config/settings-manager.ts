@@ -7,6 +7,7 @@ import { withFileLock } from "./file-lock.js";
 import { readJsonObjectFile, writeJsonFileAtomic } from "./json-file.js";
 import { validateSettings } from "./settings-schema.js";
 import {
+	type CacheWarmingMode,
 	type CompactionSettings,
 	GLOBAL_ONLY_KEYS,
 	type QueueMode,
@@ -220,6 +221,14 @@ export class SettingsManager {
 	getTransport(): "sse" | "websocket" | "auto" {
 		const transport = this.effective.transport ?? "auto";
 		return transport === "websocket-cached" ? "websocket" : transport;
+	}
+
+	/**
+	 * `cacheWarming` (pi 1.4): read from the user's settings only, as 1.4 does, since warming spends
+	 * the user's money; a project cannot turn it on. Default `"streaming"`.
+	 */
+	getCacheWarmingMode(): CacheWarmingMode {
+		return this.global.cacheWarming ?? "streaming";
 	}
 
 	getHttpIdleTimeoutMs(): number {

@@ -77,6 +77,7 @@ const CHECKS: Record<string, Check> = {
 	steeringMode: oneOf("one-at-a-time", "all"),
 	followUpMode: oneOf("one-at-a-time", "all"),
 	transport: oneOf("sse", "websocket", "websocket-cached", "auto"),
+	cacheWarming: oneOf("off", "streaming", "idle"),
 	httpIdleTimeoutMs: delayMs,
 	defaultTools: stringList,
 	"codemode.mode": oneOf("on", "only"),
@@ -130,7 +131,6 @@ const SILENT_KEYS = new Set(["$schema", "deviceId", "trackingId", "lastChangelog
 const UNSUPPORTED_KEYS = new Set([
 	"sessionShareDestination",
 	"showCacheMissNotices",
-	"cacheWarming",
 	"npmCommand",
 	"enableInstallTelemetry",
 	"enableAnalytics",

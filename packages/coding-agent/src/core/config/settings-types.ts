@@ -7,6 +7,9 @@ export type { QueueMode } from "@pi/agent-core";
 /** The thinking level values settings accept: `"off"` and ai's levels. */
 export type ThinkingLevelSetting = ThinkingLevelOrOff;
 
+/** pi 1.4's `cacheWarming`: keep a prompt cache warm never, during runs, or also between runs. */
+export type CacheWarmingMode = "off" | "streaming" | "idle";
+
 /** settings.json (configuration.md §3). Unknown keys are preserved. */
 export interface Settings {
 	defaultProvider?: string;
@@ -36,6 +39,8 @@ export interface Settings {
 	steeringMode?: QueueMode;
 	followUpMode?: QueueMode;
 	transport?: "sse" | "websocket" | "websocket-cached" | "auto";
+	/** pi 1.4's prompt-cache warming: during runs (default), also between runs, or never. Global only. */
+	cacheWarming?: CacheWarmingMode;
 	httpIdleTimeoutMs?: number;
 	/** Tool selection; a list of only `+name`/`-name` entries changes the inherited one. */
 	defaultTools?: string[];
@@ -129,4 +134,4 @@ export const RESOURCE_KEYS = ["packages", "extensions", "skills", "prompts", "th
 export type ResourceKey = (typeof RESOURCE_KEYS)[number];
 
 /** Keys honoured only in the global file. */
-export const GLOBAL_ONLY_KEYS = ["defaultProjectTrust", "alwaysTrust", "httpProxy"] as const;
+export const GLOBAL_ONLY_KEYS = ["defaultProjectTrust", "alwaysTrust", "httpProxy", "cacheWarming"] as const;

@@ -9,6 +9,7 @@ import { createEditTool, type EditToolOptions } from "../tools/edit.js";
 import { createFindTool, type FindToolOptions } from "../tools/find.js";
 import { createGrepTool, type GrepToolOptions } from "../tools/grep.js";
 import { createLsTool, type LsToolOptions } from "../tools/ls.js";
+import { createPowerShellTool, type PowerShellToolOptions } from "../tools/powershell.js";
 import { createReadTool, type ReadToolOptions } from "../tools/read.js";
 import { createWriteTool, type WriteToolOptions } from "../tools/write.js";
 import type { ExtensionToolDefinition } from "./extension-api.js";
@@ -48,6 +49,8 @@ export const createReadToolDefinition = (cwd: string, options?: ReadToolOptions)
 	definitionOf("read", createReadTool(cwd, options));
 export const createBashToolDefinition = (cwd: string, options?: BashToolOptions) =>
 	definitionOf("bash", createBashTool(cwd, options));
+export const createPowerShellToolDefinition = (cwd: string, options?: PowerShellToolOptions) =>
+	definitionOf("powershell", createPowerShellTool(cwd, options));
 export const createEditToolDefinition = (cwd: string, options?: EditToolOptions) =>
 	definitionOf("edit", createEditTool(cwd, options));
 export const createWriteToolDefinition = (cwd: string, options?: WriteToolOptions) =>

@@ -44,6 +44,8 @@ function guidelines(tools: readonly PromptTool[]): string {
 	const explorers = ["grep", "find", "ls"].some(has);
 	const bullets: string[] = [];
 	if (has("bash") && !explorers) bullets.push("Use bash for file operations like ls, grep and find.");
+	if (has("powershell") && !has("bash") && !explorers)
+		bullets.push("Use PowerShell for file operations like listing, searching and finding files.");
 	if (has("bash") && explorers)
 		bullets.push("Prefer the grep, find and ls tools over bash for exploring files (faster, respect .gitignore).");
 	if (has("read") && has("edit"))

@@ -279,6 +279,14 @@ export class SessionManager {
 		return this.append(withoutUndefined({ type: "custom", customType, data }));
 	}
 
+	/**
+	 * Appends usage that is no assistant message (pi 1.4's `usage` entry, e.g. kind `cache_warm`):
+	 * counted in the session's totals, never sent to the model.
+	 */
+	appendUsage(kind: string, provider: string, model: string, usage: Usage, note?: string): string {
+		return this.append(withoutUndefined({ type: "usage", kind, provider, model, usage, note }));
+	}
+
 	appendCustomMessageEntry(
 		customType: string,
 		content: string | (TextContent | ImageContent)[],

@@ -109,6 +109,8 @@ export interface UsageEntry extends SessionEntryBase {
 	provider?: string;
 	model?: string;
 	usage: Usage;
+	/** Why the usage happened when that is not obvious (1.4: `"extension override"` for a forced warm). */
+	note?: string;
 }
 /**
  * An edit of what the model sees of one earlier entry (pi 1.4): `replacement` null leaves the

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { DEFAULT_KILL_GRACE_MS, type ProcessGroupTermination, terminateProcessGroup } from "./process-group.js";
 import { registerProcessGroup, releaseProcessGroupIfExited } from "./process-groups.js";
-import { resolveShell } from "./shell-resolution.js";
+import { resolveShell, type ShellConfig } from "./shell-resolution.js";
 
 /**
  * Process access for the bash tool (configuration.md §8, "pluggable operations"): the default runs
@@ -44,6 +44,11 @@ export interface BashOperations {
 export interface LocalBashOperationsOptions {
 	/** Shell binary (setting `shellPath`). Default: see `resolveShell`. */
 	shellPath?: string;
+	/**
+	 * Another shell than bash (the `powershell` tool), resolved when each command starts; it may
+	 * throw to refuse the command. Wins over `shellPath`.
+	 */
+	resolveShell?: () => ShellConfig;
 	/** Ms between SIGTERM and SIGKILL on abort/timeout. Default: 2000. */
 	killGraceMs?: number;
 	/**
@@ -69,7 +74,13 @@ function runLocally(
 	execOptions: BashExecOptions,
 	options: LocalBashOperationsOptions,
 ): Promise<BashExitStatus> {
-	const { shell, args } = resolveShell(options.shellPath);
+	let shellConfig: ShellConfig;
+	try {
+		shellConfig = options.resolveShell ? options.resolveShell() : resolveShell(options.shellPath);
+	} catch (error) {
+		return Promise.reject(error);
+	}
+	const { shell, args } = shellConfig;
 	return new Promise((resolve, reject) => {
 		const child = spawn(shell, [...args, command], {
 			cwd,

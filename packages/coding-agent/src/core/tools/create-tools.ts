@@ -4,14 +4,24 @@ import { createEditTool, type EditToolOptions } from "./edit.js";
 import { createFindTool, type FindToolOptions } from "./find.js";
 import { createGrepTool, type GrepToolOptions } from "./grep.js";
 import { createLsTool, type LsToolOptions } from "./ls.js";
+import { createPowerShellTool, type PowerShellToolOptions } from "./powershell.js";
 import { createReadTool, type ReadToolOptions } from "./read.js";
 import { createWriteTool, type WriteToolOptions } from "./write.js";
 
-/** Names of the built-in tools (sdk.md §2). */
-export type BuiltinToolName = "read" | "bash" | "edit" | "write" | "grep" | "find" | "ls";
+/** Names of the built-in tools (sdk.md §2, plus pi 1.4's `powershell`, which only works on Windows). */
+export type BuiltinToolName = "read" | "bash" | "powershell" | "edit" | "write" | "grep" | "find" | "ls";
 
-/** Every built-in tool name, in the order the system prompt lists them. */
-export const BUILTIN_TOOL_NAMES: readonly BuiltinToolName[] = ["read", "bash", "edit", "write", "grep", "find", "ls"];
+/** Every built-in tool name, in the order the system prompt lists them (pi 1.4's order). */
+export const BUILTIN_TOOL_NAMES: readonly BuiltinToolName[] = [
+	"read",
+	"bash",
+	"powershell",
+	"edit",
+	"write",
+	"grep",
+	"find",
+	"ls",
+];
 
 /** Tools enabled when neither `defaultTools` nor `--tools` says otherwise (configuration.md §3.5). */
 export const DEFAULT_TOOL_NAMES: readonly BuiltinToolName[] = ["read", "bash", "edit", "write"];
@@ -23,6 +33,7 @@ export const READ_ONLY_TOOL_NAMES: readonly BuiltinToolName[] = ["read", "grep",
 export const BUILTIN_TOOL_SNIPPETS: Readonly<Record<BuiltinToolName, string>> = {
 	read: "Read file contents",
 	bash: "Execute bash commands (ls, grep, find, etc.)",
+	powershell: "Execute PowerShell commands",
 	edit: "Make precise edits to files by exact text replacement",
 	write: "Create or overwrite files",
 	grep: "Search file contents for patterns (respects .gitignore)",
@@ -34,6 +45,7 @@ export const BUILTIN_TOOL_SNIPPETS: Readonly<Record<BuiltinToolName, string>> = 
 export interface BuiltinToolsOptions {
 	read?: ReadToolOptions;
 	bash?: BashToolOptions;
+	powershell?: PowerShellToolOptions;
 	edit?: EditToolOptions;
 	write?: WriteToolOptions;
 	grep?: GrepToolOptions;
@@ -45,6 +57,7 @@ export interface BuiltinToolsOptions {
 export interface BuiltinTools {
 	read: ReturnType<typeof createReadTool>;
 	bash: ReturnType<typeof createBashTool>;
+	powershell: ReturnType<typeof createPowerShellTool>;
 	edit: ReturnType<typeof createEditTool>;
 	write: ReturnType<typeof createWriteTool>;
 	grep: ReturnType<typeof createGrepTool>;
@@ -52,11 +65,12 @@ export interface BuiltinTools {
 	ls: ReturnType<typeof createLsTool>;
 }
 
-/** Creates all seven built-in tools for `cwd` (relative paths resolve against it). */
+/** Creates all eight built-in tools for `cwd` (relative paths resolve against it). */
 export function createAllTools(cwd: string, options: BuiltinToolsOptions = {}): BuiltinTools {
 	return {
 		read: createReadTool(cwd, options.read),
 		bash: createBashTool(cwd, options.bash),
+		powershell: createPowerShellTool(cwd, options.powershell),
 		edit: createEditTool(cwd, options.edit),
 		write: createWriteTool(cwd, options.write),
 		grep: createGrepTool(cwd, options.grep),
@@ -77,6 +91,7 @@ export function createBuiltinTools(
 	const factories: Record<BuiltinToolName, () => AgentTool> = {
 		read: () => createReadTool(cwd, options.read),
 		bash: () => createBashTool(cwd, options.bash),
+		powershell: () => createPowerShellTool(cwd, options.powershell),
 		edit: () => createEditTool(cwd, options.edit),
 		write: () => createWriteTool(cwd, options.write),
 		grep: () => createGrepTool(cwd, options.grep),

@@ -3,7 +3,7 @@ import { type ImageContent, type Static, type TextContent, Type } from "@pi/ai";
 import { detectImageMimeType, isBinarySample, SNIFF_BYTES } from "./content-sniffing.js";
 import { fileAccessError, notRegularFile } from "./file-errors.js";
 import { resizeImageToFit } from "./image-resize.js";
-import type { ImageResizer, ResizedImage } from "./image-resizer.js";
+import type { ImageResizeLimits, ImageResizer, ResizedImage } from "./image-resizer.js";
 import { readLineWindow } from "./line-window-reader.js";
 import { createLocalReadOperations, type ReadOperations, readPrefix } from "./read-operations.js";
 import { startToolCall } from "./tool-target.js";
@@ -27,7 +27,7 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Images are downscaled to fit this many pixels per side when auto-resize is on (configuration.md §3.5). */
 export const MAX_IMAGE_DIMENSION = 2000;
 
-export type { ImageResizer, ResizedImage } from "./image-resizer.js";
+export type { ImageResizeLimits, ImageResizer, ResizedImage } from "./image-resizer.js";
 
 /** Options of {@link createReadTool}. */
 export interface ReadToolOptions {
@@ -37,6 +37,11 @@ export interface ReadToolOptions {
 	autoResizeImages?: boolean;
 	/** Image downscaler. Default: {@link resizeImageToFit} (photon, loaded on first use). */
 	resizeImage?: ImageResizer;
+	/**
+	 * The current model's `inputLimits.images.resize` (pi 1.4), asked at each image read so a model
+	 * switch applies at once. Default: 2000×2000 pixels, 4.5 MiB of base64.
+	 */
+	imageLimits?: () => ImageResizeLimits | undefined;
 }
 
 /**
@@ -140,7 +145,7 @@ async function readImage(
 	let image: ResizedImage = { data, mimeType };
 	if (options.autoResizeImages ?? true) {
 		const resize = options.resizeImage ?? resizeImageToFit;
-		image = (await resize({ data, mimeType }, MAX_IMAGE_DIMENSION)) ?? image;
+		image = (await resize({ data, mimeType }, MAX_IMAGE_DIMENSION, options.imageLimits?.())) ?? image;
 	}
 	const label = `Read image file [${image.mimeType}]${image.note ? `\n${image.note}` : ""}`;
 	const imageBlock: ImageContent = {

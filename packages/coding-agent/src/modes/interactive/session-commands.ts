@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
+import { formatCacheWarmingStatus } from "../../core/agent-session/cache-warmer.js";
 import { parseChangelog } from "./changelog-notice.js";
 import { copyToClipboard } from "./clipboard/copy-to-clipboard.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
@@ -56,6 +57,10 @@ export function sessionInfoLines(app: InteractiveAppView): string[] {
 		...(tokens.cacheWrite ? [`Cache write: ${tokens.cacheWrite}`] : []),
 		`Total: ${tokens.total}`,
 		`Cost: $${stats.cost.toFixed(4)}`,
+		// pi 1.4's /session shows the next cache-warming decision (setting `cacheWarming`).
+		...(app.session.cacheWarming
+			? [theme.bold("Cache warming"), formatCacheWarmingStatus(app.session.cacheWarming.status)]
+			: []),
 	];
 }
 

@@ -1,6 +1,7 @@
 /**
  * Whether the terminal is light or dark, asked of the terminal itself as pi 1.4 does: OSC 11 (and
- * OSC 10) report the default background (and foreground) colour. The question is asked once, before
+ * OSC 10) report the default background (and foreground) colour, OSC 4 the 16 ANSI colours the
+ * `system` theme takes its hues from (system-theme.ts). The question is asked once, before
  * the UI takes the terminal, and ends at the device-attributes reply every terminal sends, or after
  * `timeoutMs` (1.4 waits at most 100 ms). The answer picks the theme of a `light/dark` pair and the
  * appearance of `system` (theme.ts `terminalAppearance`), before `COLORFGBG` and the dark fallback.
@@ -18,6 +19,26 @@ export type Appearance = "dark" | "light";
 /** What this run learnt from the terminal; undefined until asked, or when it did not say. */
 let detected: Appearance | undefined;
 
+/** The colours the terminal reported: default background and foreground, ANSI colours 0–15. */
+export interface TerminalColours {
+	background?: RgbColour;
+	foreground?: RgbColour;
+	/** ANSI colours 0–15, or only 0–7 (tmux answers no more), or none. */
+	palette?: RgbColour[];
+}
+
+let detectedColours: TerminalColours = {};
+
+/** The colours the terminal reported this run (empty when it was not asked or did not answer). */
+export function detectedTerminalColours(): TerminalColours {
+	return detectedColours;
+}
+
+/** Sets (or with `{}`, forgets) the reported colours; the query and tests call it. */
+export function setDetectedTerminalColours(colours: TerminalColours): void {
+	detectedColours = colours;
+}
+
 /** The appearance the terminal reported this run, if any. */
 export function detectedTerminalAppearance(): Appearance | undefined {
 	return detected;
@@ -28,10 +49,13 @@ export function setDetectedTerminalAppearance(appearance: Appearance | undefined
 	detected = appearance;
 }
 
-const QUERY = "\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
-// `OSC 10|11 ; <colour> BEL|ST`: xterm's reply shape, which terminals that answer at all share.
+const PALETTE_SIZE = 16;
+// Colours first, then device attributes: terminals answer in order, so that reply ends the wait.
+const QUERY = `\x1b]10;?\x07\x1b]11;?\x07${Array.from({ length: PALETTE_SIZE }, (_, index) => `\x1b]4;${index};?\x07`).join("")}\x1b[c`;
+// `OSC 10|11 ; <colour> BEL|ST` and `OSC 4 ; <index> ; <colour>`: xterm's reply shapes. tmux leaves
+// the index out of its OSC 4 replies, so the index is optional (replies come in query order).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are control sequences
-const COLOUR_REPLY = /\x1b\](1[01]);([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
+const COLOUR_REPLY = /\x1b\](1[01]|4);(?:(\d{1,3});)?([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are control sequences
 const DEVICE_ATTRIBUTES_REPLY = /\x1b\[\?[\d;]*c/;
 
@@ -51,7 +75,7 @@ export function parseTerminalColour(spec: string): RgbColour | undefined {
 }
 
 /** WCAG relative luminance. */
-function luminance(colour: RgbColour): number {
+export function luminance(colour: RgbColour): number {
 	const linear = (value: number) => (value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
 	return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + 0.0722 * linear(colour.blue);
 }
@@ -68,16 +92,33 @@ export function appearanceOf(background: RgbColour, foreground?: RgbColour): App
 }
 
 /** Reads the colours out of whatever the terminal sent; `rest` is everything else (typed keys). */
-export function readColourReplies(text: string): { background?: RgbColour; foreground?: RgbColour; rest: string } {
+export function readColourReplies(text: string): TerminalColours & { rest: string } {
 	let background: RgbColour | undefined;
 	let foreground: RgbColour | undefined;
+	const indexed: RgbColour[] = [];
+	const inOrder: RgbColour[] = [];
 	for (const match of text.matchAll(COLOUR_REPLY)) {
-		const colour = parseTerminalColour(match[2]!);
+		const colour = parseTerminalColour(match[3]!);
 		if (match[1] === "11") background = colour ?? background;
-		else foreground = colour ?? foreground;
+		else if (match[1] === "10") foreground = colour ?? foreground;
+		else if (colour && match[2] !== undefined) indexed[Number(match[2])] = colour;
+		else if (colour) inOrder.push(colour);
 	}
 	const rest = text.replace(COLOUR_REPLY, "").replace(DEVICE_ATTRIBUTES_REPLY, "");
-	return { background, foreground, rest };
+	const palette = completePalette(indexed) ?? completePalette(inOrder);
+	return { background, foreground, ...(palette ? { palette } : {}), rest };
+}
+
+/**
+ * The colours 0–15, else 0–7 (tmux 3.3 answers only those, and without their index), when every one
+ * of them answered; undefined otherwise, since a partial palette cannot be placed.
+ */
+function completePalette(colours: RgbColour[]): RgbColour[] | undefined {
+	for (const size of [PALETTE_SIZE, 8]) {
+		const first = Array.from(colours.slice(0, size));
+		if (first.length === size && first.every((colour) => colour !== undefined)) return first;
+	}
+	return undefined;
 }
 
 /** The parts of `process.stdin` the query uses. */
@@ -122,9 +163,10 @@ export async function queryTerminalAppearance(
 	});
 	stdin.pause();
 	stdin.setRawMode?.(wasRaw);
-	const { background, foreground, rest } = readColourReplies(received);
+	const { background, foreground, palette, rest } = readColourReplies(received);
 	if (rest.length > 0) stdin.unshift(Buffer.from(rest, "latin1"));
 	const appearance = background ? appearanceOf(background, foreground) : undefined;
 	setDetectedTerminalAppearance(appearance);
+	setDetectedTerminalColours({ background, foreground, palette });
 	return appearance;
 }

@@ -1,5 +1,7 @@
 import type { EditorTheme, MarkdownTheme, SelectListTheme, SyntaxTheme } from "@pi/tui";
-import { detectedTerminalAppearance } from "./terminal-background.js";
+import { systemPalette } from "./system-theme.js";
+import { detectedTerminalAppearance, detectedTerminalColours } from "./terminal-background.js";
+import type { Palette } from "./theme-palette.js";
 
 /** A text style: plain text in, styled text out. */
 export type Style = (text: string) => string;
@@ -49,28 +51,7 @@ function bg(code: string): Style {
 
 const identity: Style = (text) => text;
 
-/** The colours a theme sets: SGR parameters (`38;5;75`, `48;2;10;20;30`). */
-export interface Palette {
-	name: string;
-	accent: string;
-	muted: string;
-	dim: string;
-	success: string;
-	error: string;
-	warning: string;
-	userBg: string;
-	pendingBg: string;
-	successBg: string;
-	errorBg: string;
-	thinking: string;
-	levels: Record<string, string>;
-	keyword: string;
-	string: string;
-	number: string;
-	comment: string;
-	fn: string;
-	type: string;
-}
+export type { Palette } from "./theme-palette.js";
 
 const DARK: Palette = {
 	name: "dark",
@@ -171,14 +152,17 @@ export function terminalAppearance(env: NodeJS.ProcessEnv): "dark" | "light" {
 
 /**
  * The theme name a `theme` value stands for: `light/dark` pairs pick by the terminal's background
- * (the light theme comes first), `system` picks the built-in of that appearance.
+ * (the light theme comes first). `system` stays `system` when the terminal reported its background
+ * (its palette is built from the terminal's colours, system-theme.ts); otherwise it is the built-in
+ * theme of the terminal's appearance.
  */
 export function resolveThemeName(name: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
 	if (name === undefined) return undefined;
 	const pair = name.split("/");
 	const appearance = terminalAppearance(env);
 	const chosen = pair.length === 2 ? (appearance === "light" ? pair[0]! : pair[1]!) : name;
-	return chosen === "system" ? appearance : chosen;
+	if (chosen !== "system") return chosen;
+	return detectedTerminalColours().background ? "system" : appearance;
 }
 
 /** Layout values that travel with the theme object (not colours; a theme file cannot set them). */
@@ -253,7 +237,8 @@ export function createTheme(
 		const { path: _path, base: _base, ...colours } = custom;
 		return fromPalette({ ...base, ...colours, levels: { ...base.levels, ...custom.levels } }, colour, layout);
 	}
-	return fromPalette(name === "light" ? LIGHT : DARK, colour, layout);
+	const system = name === "system" ? systemPalette(detectedTerminalColours()) : undefined;
+	return fromPalette(system ?? (name === "light" ? LIGHT : DARK), colour, layout);
 }
 
 /** True when `name` is a built-in theme or one of `custom`. */

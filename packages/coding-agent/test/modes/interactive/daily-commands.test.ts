@@ -90,7 +90,9 @@ describe("the daily commands", () => {
 		await fixture.waitForText("Session name: daily");
 		await fixture.type("/session\r");
 		await fixture.waitForText("Session Info");
-		for (const text of ["Name: daily", "Tools: 0 calls", "Input: 0"]) expect(fixture.screen()).toContain(text);
+		for (const text of ["Name: daily", "Tools: 0 calls", "Input: 0", "Inactive (waiting for first request)"]) {
+			expect(fixture.screen()).toContain(text);
+		}
 	});
 
 	it("/export x.jsonl writes the session file's lines; /import asks, then resumes the copy", async () => {

@@ -6,6 +6,7 @@ import {
 	queryTerminalAppearance,
 	readColourReplies,
 	setDetectedTerminalAppearance,
+	setDetectedTerminalColours,
 } from "../../../src/modes/interactive/terminal-background.js";
 import { resolveThemeName } from "../../../src/modes/interactive/theme.js";
 
@@ -37,7 +38,10 @@ const stdout = () => ({
 	},
 });
 
-afterEach(() => setDetectedTerminalAppearance(undefined));
+afterEach(() => {
+	setDetectedTerminalAppearance(undefined);
+	setDetectedTerminalColours({});
+});
 
 describe("terminal background (OSC 11)", () => {
 	it("parses the colour specs terminals report", () => {
@@ -73,8 +77,8 @@ describe("terminal background (OSC 11)", () => {
 		expect(stdin.isRaw).toBe(false);
 		expect(stdin.unshifted).toEqual(["x"]);
 		expect(stdin.listenerCount("data")).toBe(0);
-		// The reported background wins over COLORFGBG.
-		expect(resolveThemeName("system", { COLORFGBG: "15;0" })).toBe("light");
+		// The reported background wins over COLORFGBG; `system` is then built from the terminal's colours.
+		expect(resolveThemeName("system", { COLORFGBG: "15;0" })).toBe("system");
 		expect(resolveThemeName("sun/moon", { COLORFGBG: "15;0" })).toBe("sun");
 	});
 
@@ -83,6 +87,25 @@ describe("terminal background (OSC 11)", () => {
 		expect(await queryTerminalAppearance(new FakeStdin(undefined), stdout(), 10)).toBeUndefined();
 		expect(resolveThemeName("system", { COLORFGBG: "0;15" })).toBe("light");
 		expect(resolveThemeName("system", {})).toBe("dark");
+	});
+
+	it("reads the 16 ANSI colours (OSC 4), with or without the index (tmux leaves it out)", async () => {
+		const spec = (index: number) => `rgb:${index.toString(16).padStart(2, "0")}00/0000/0000`;
+		const indexed = Array.from({ length: 16 }, (_, index) => `\x1b]4;${index};${spec(index)}\x07`).join("");
+		const stdin = new FakeStdin(`\x1b]11;rgb:0000/0000/0000\x07${indexed}\x1b[?1;2c`);
+		const out = stdout();
+		await queryTerminalAppearance(stdin, out, 5000);
+		expect(out.written).toContain("\x1b]4;15;?\x07");
+		expect(out.written.endsWith("\x1b[c")).toBe(true);
+		const bare = Array.from({ length: 16 }, (_, index) => `\x1b]4;${spec(index)}\x07`).join("");
+		expect(readColourReplies(bare).palette?.map((colour) => Math.round(colour.red * 65535) >> 8)).toEqual(
+			Array.from({ length: 16 }, (_, index) => index),
+		);
+		// tmux answers colours 0-7 only: those are a palette too. Fewer, or a gap: none rather than a misplaced one.
+		const first = (count: number) => `${bare.split("\x07").slice(0, count).join("\x07")}\x07`;
+		expect(readColourReplies(first(8)).palette).toHaveLength(8);
+		expect(readColourReplies(first(7)).palette).toBeUndefined();
+		expect(readColourReplies(indexed.replace("\x1b]4;3;", "\x1b]4;33;")).palette).toBeUndefined();
 	});
 
 	it("asks nothing when stdin is not a terminal", async () => {
