@@ -130,7 +130,9 @@ interface GoogleModule {
 		options: Record<string, unknown>,
 	) => {
 		models: {
-			generateContentStream(params: Record<string, unknown>): Promise<AsyncIterable<{ text?: string }>>;
+			generateContentStream(
+				params: Record<string, unknown>,
+			): Promise<AsyncIterable<{ candidates?: { content?: { parts?: { text?: string }[] } }[] }>>;
 		};
 	};
 	ResourceScope: { COLLECTION: unknown };
@@ -151,8 +153,9 @@ const googleVertex: RawStream = async (mockUrl, signal) => {
 		config: { abortSignal: signal },
 	});
 	let deltas = 0;
-	// Each chunk carries one text part; counting reads the parts, as any consumer must.
-	for await (const chunk of chunks) if (chunk.text) deltas++;
+	// Each chunk carries one text part, read straight from the response (the SDK's `text` getter
+	// would walk and join every part of the candidate for each chunk).
+	for await (const chunk of chunks) if (chunk.candidates?.[0]?.content?.parts?.[0]?.text) deltas++;
 	return deltas;
 };
 
