@@ -214,6 +214,8 @@ interface RunMeasurement {
 	events: number;
 	/** Wall time from the `stream()` call to the terminal event. */
 	ms: number;
+	/** CPU time of this process (user + system) over the same span, in ms. */
+	cpuMs: number;
 }
 
 /** Concatenated text blocks of a message. */
@@ -231,6 +233,7 @@ function labelOf(target: ApiTarget): string {
  * Throws otherwise, so the benchmark never reports the speed of an error.
  */
 async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasurement> {
+	const cpuStart = process.cpuUsage();
 	const start = performance.now();
 	const events = stream(model, CONTEXT, {
 		...target.options,
@@ -256,6 +259,7 @@ async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasureme
 		}
 	}
 	const ms = performance.now() - start;
+	const cpuMs = cpuMsSince(cpuStart);
 
 	const label = `${labelOf(target)}: 50,000-delta reply`;
 	if (failure !== undefined) throw new Error(`${label} ended with an error event (${failure})`);
@@ -271,18 +275,25 @@ async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasureme
 			`${label}: final text differs from the scripted one (${text.length} vs ${EXPECTED_TEXT.length} characters)`,
 		);
 	}
-	return { events: count, ms };
+	return { events: count, ms, cpuMs };
 }
 
-/** One reply through the vendor's SDK alone, in ms; throws unless it delivered every delta. */
-async function rawOnce(target: ApiTarget, mockUrl: string): Promise<number> {
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+	const used = process.cpuUsage(start);
+	return (used.user + used.system) / 1000;
+}
+
+/** One reply through the vendor's SDK alone; throws unless it delivered every delta. */
+async function rawOnce(target: ApiTarget, mockUrl: string): Promise<Omit<RunMeasurement, "events">> {
 	const raw = RAW_STREAMS[labelOf(target)];
 	if (!raw) throw new Error(`${labelOf(target)}: no raw SDK side`);
+	const cpuStart = process.cpuUsage();
 	const start = performance.now();
 	const deltas = await raw(mockUrl, AbortSignal.timeout(RUN_TIMEOUT_MS));
 	const ms = performance.now() - start;
+	const cpuMs = cpuMsSince(cpuStart);
 	if (deltas !== DELTAS) throw new Error(`${labelOf(target)} raw SDK: got ${deltas} text deltas, expected ${DELTAS}`);
-	return ms;
+	return { ms, cpuMs };
 }
 
 /**
@@ -293,7 +304,8 @@ async function rawOnce(target: ApiTarget, mockUrl: string): Promise<number> {
  * each Codex transport), the vendor's own SDK streams the same scripted reply from the same mock in
  * the same run, alternating with `stream()`; both whole-reply times are printed, and `stream()`'s
  * throughput as a percentage of the raw SDK's: the median over the runs of raw ms / ours (both
- * sides stream the same deltas, so that is the ratio of their rates).
+ * sides stream the same deltas, so that is the ratio of their rates); and the same ratio of the
+ * CPU time this process spent (the client's cost alone, without the mock's).
  */
 export async function benchAiStreams(): Promise<BenchResult[]> {
 	const results: BenchResult[] = [];
@@ -316,8 +328,9 @@ export async function benchAiStreams(): Promise<BenchResult[]> {
 			const model = target.makeModel(mock.url);
 			const runs: RunMeasurement[] = [];
 			const rawMs: number[] = [];
-			/** Raw ms over ours per run: paired, so a load change between runs cancels out. */
+			/** Raw over ours per run (wall, CPU): paired, so a load change between runs cancels out. */
 			const ratios: number[] = [];
+			const cpuRatios: number[] = [];
 			for (let run = 0; run <= RUNS; run++) {
 				// Alternate which side goes first, so neither always runs on a warmer machine.
 				const rawFirst = withRaw && run % 2 === 1;
@@ -328,8 +341,9 @@ export async function benchAiStreams(): Promise<BenchResult[]> {
 				runs.push(ours);
 				const rawRun = raw ?? rawAfter;
 				if (rawRun === undefined) continue;
-				rawMs.push(rawRun);
-				ratios.push(rawRun / ours.ms);
+				rawMs.push(rawRun.ms);
+				ratios.push(rawRun.ms / ours.ms);
+				cpuRatios.push(rawRun.cpuMs / ours.cpuMs);
 			}
 			const requests = mock.recordedApis();
 			const route = target.mockApi ?? target.api;
@@ -356,6 +370,13 @@ export async function benchAiStreams(): Promise<BenchResult[]> {
 			results.push({
 				name: `${label}: stream() / raw SDK throughput (target ≥ ${TARGET_PERCENT}%)`,
 				value: Math.round(median(ratios) * 100),
+				unit: "%",
+			});
+			// The mock's own CPU (another process) is left out: on a busy machine this says more
+			// about what each client costs than the wall-clock rate does.
+			results.push({
+				name: `${label}: raw SDK CPU / stream() CPU per reply`,
+				value: Math.round(median(cpuRatios) * 100),
 				unit: "%",
 			});
 		} finally {
