@@ -15,6 +15,9 @@ import { parseToolArguments } from "../../utils/partial-json.js";
 
 type Block = TextContent | ThinkingContent | ToolCall;
 
+/** `openBlock`'s default, shared: it runs once per delta and only reads this. */
+const NO_TOOL_IDENTITY: Readonly<{ id: string; name: string }> = { id: "", name: "" };
+
 interface OpenBlock {
 	index: number;
 	kind: Block["type"];
@@ -216,7 +219,7 @@ export class AssistantMessageBuilder {
 		return this.open.get(key)!.index;
 	}
 
-	private openBlock(key: string, kind: Block["type"], toolIdentity = { id: "", name: "" }): Block {
+	private openBlock(key: string, kind: Block["type"], toolIdentity = NO_TOOL_IDENTITY): Block {
 		const existing = this.open.get(key);
 		if (existing) {
 			if (existing.kind !== kind) throw new Error(`Block "${key}" is ${existing.kind}, not ${kind}`);
