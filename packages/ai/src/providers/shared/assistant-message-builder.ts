@@ -171,6 +171,9 @@ export class AssistantMessageBuilder {
 	/** Merges vendor usage counters, recomputing the total (unless given) and the cost. */
 	setUsage(update: UsageUpdate): void {
 		const usage: Usage = this.message.usage;
+		// Gemini repeats its usage on every chunk: the same counters again change nothing, and
+		// skipping them keeps the snapshots' shared usage copy (no cost and copy per delta).
+		if (this.usageCopy !== undefined && sameCounters(usage, update)) return;
 		if (update.input !== undefined) usage.input = update.input;
 		if (update.output !== undefined) usage.output = update.output;
 		if (update.cacheRead !== undefined) usage.cacheRead = update.cacheRead;
@@ -288,4 +291,16 @@ function setReasoning(usage: Usage, reasoning: number): void {
 		usage.totalTokens = totalTokens;
 		usage.cost = cost;
 	} else usage.reasoning = reasoning;
+}
+
+/** True when `update` would leave every counter of `usage` as it is. */
+function sameCounters(usage: Usage, update: UsageUpdate): boolean {
+	return (
+		(update.input === undefined || update.input === usage.input) &&
+		(update.output === undefined || update.output === usage.output) &&
+		(update.cacheRead === undefined || update.cacheRead === usage.cacheRead) &&
+		(update.cacheWrite === undefined || update.cacheWrite === usage.cacheWrite) &&
+		(update.reasoning === undefined || update.reasoning === usage.reasoning) &&
+		(update.totalTokens === undefined || update.totalTokens === usage.totalTokens)
+	);
 }
