@@ -142,6 +142,26 @@ describe.each(APIS)("$api through a models.json provider", ({ api, path, key, cr
 	});
 });
 
+describe("HTTP error lines as pi 1.4 prints them", () => {
+	it.each([
+		{
+			api: "azure-openai-responses",
+			path: (url: string) => `${url}/openai/v1`,
+			line: 'Azure OpenAI API error (429): {"message":"Slow down","type":"tokens","param":null,"code":"rate_limit_exceeded"}',
+		},
+		{ api: "mistral-conversations", path: (url: string) => url, line: "Mistral API error (429): {" },
+	])("$api: the vendor's error body after the API's name and the status", async ({ api, path, line }) => {
+		env.writeModelsJson({
+			providers: { custom: { api, baseUrl: path(mock.url), apiKey: "k", models: [{ id: "test-model" }] } },
+		});
+		mock.enqueue({ type: "error", status: 429, message: "Slow down" });
+		const result = await runPi(env, ["--model", "custom/test-model", "-p", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr.startsWith(line)).toBe(true);
+		expect(result.stderr).toContain("Slow down");
+	});
+});
+
 /**
  * A loopback forward proxy for http targets: plain requests arrive with the absolute URL and are
  * relayed; WebSocket upgrades are relayed as raw bytes. `seen` lists each request's target.

@@ -1,12 +1,19 @@
-import { type AssistantMessage, type Context, type KnownApi, type Model, stream } from "@pi/ai";
+import { type AssistantMessage, type Context, type KnownApi, type Model, type StreamOptions, stream } from "@pi/ai";
 import { type BenchResult, median } from "./bench-result.js";
 import { startMockProcess } from "./mock-process.js";
+import { RAW_STREAMS } from "./raw-sdk-streams.js";
 
 /** Text deltas in the scripted reply. */
 const DELTAS = 50_000;
 
-/** Measured runs per API (after one warm-up); the median is reported. */
-const RUNS = 3;
+/**
+ * Measured runs per API (after one warm-up); the median is reported. Where a raw SDK run is
+ * measured too, the two alternate run by run, so a change in machine load hits both alike.
+ */
+const RUNS = 5;
+
+/** The share of the raw SDK's throughput `stream()` must reach on each new API. */
+const TARGET_PERCENT = 95;
 
 /** A run that takes longer than this is aborted (it then fails the benchmark instead of hanging). */
 const RUN_TIMEOUT_MS = 300_000;
@@ -26,6 +33,10 @@ const CONTEXT: Context = {
 /** How one API's model is pointed at the mock (mirrors packages/ai/test/conformance/apis/*.ts). */
 interface ApiTarget {
 	api: KnownApi;
+	/** How the figures name the target (default: the API); also the key of its raw SDK side. */
+	label?: string;
+	/** API-specific options for `stream()` (the Codex transport). */
+	options?: Partial<StreamOptions>;
 	/** The mock route the API's requests take, when it is another API's (Azure and Codex speak Responses…). */
 	mockApi?: string;
 	makeModel(mockUrl: string): Model;
@@ -111,6 +122,24 @@ const TARGETS: readonly ApiTarget[] = [
 	},
 	{
 		api: "openai-codex-responses",
+		label: "openai-codex-responses (sse)",
+		options: { transport: "sse" },
+		mockApi: "openai-responses",
+		makeModel: (mockUrl) => ({
+			...COMMON,
+			id: "gpt-5-codex",
+			name: "GPT-5 Codex (bench mock)",
+			api: "openai-codex-responses",
+			provider: "openai-codex",
+			baseUrl: mockUrl,
+			contextWindow: 400_000,
+			maxTokens: 128_000,
+		}),
+	},
+	{
+		api: "openai-codex-responses",
+		label: "openai-codex-responses (websocket)",
+		options: { transport: "websocket" },
 		mockApi: "openai-responses",
 		makeModel: (mockUrl) => ({
 			...COMMON,
@@ -185,11 +214,17 @@ interface RunMeasurement {
 	events: number;
 	/** Wall time from the `stream()` call to the terminal event. */
 	ms: number;
+	/** CPU time of this process (user + system) over the same span, in ms. */
+	cpuMs: number;
 }
 
 /** Concatenated text blocks of a message. */
 function textOf(message: AssistantMessage): string {
 	return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
+
+function labelOf(target: ApiTarget): string {
+	return target.label ?? target.api;
 }
 
 /**
@@ -198,8 +233,13 @@ function textOf(message: AssistantMessage): string {
  * Throws otherwise, so the benchmark never reports the speed of an error.
  */
 async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasurement> {
+	const cpuStart = process.cpuUsage();
 	const start = performance.now();
-	const events = stream(model, CONTEXT, { apiKey: "test", signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
+	const events = stream(model, CONTEXT, {
+		...target.options,
+		apiKey: "test",
+		signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+	});
 	let count = 0;
 	let textDeltas = 0;
 	let deltaChars = 0;
@@ -219,8 +259,9 @@ async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasureme
 		}
 	}
 	const ms = performance.now() - start;
+	const cpuMs = cpuMsSince(cpuStart);
 
-	const label = `${target.api}: 50,000-delta reply`;
+	const label = `${labelOf(target)}: 50,000-delta reply`;
 	if (failure !== undefined) throw new Error(`${label} ended with an error event (${failure})`);
 	if (!final) throw new Error(`${label}: the stream ended without a terminal event after ${count} events`);
 	if (final.stopReason !== "stop") throw new Error(`${label}: stopReason is "${final.stopReason}", expected "stop"`);
@@ -234,45 +275,109 @@ async function streamOnce(target: ApiTarget, model: Model): Promise<RunMeasureme
 			`${label}: final text differs from the scripted one (${text.length} vs ${EXPECTED_TEXT.length} characters)`,
 		);
 	}
-	return { events: count, ms };
+	return { events: count, ms, cpuMs };
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+	const used = process.cpuUsage(start);
+	return (used.user + used.system) / 1000;
+}
+
+/** One reply through the vendor's SDK alone; throws unless it delivered every delta. */
+async function rawOnce(target: ApiTarget, mockUrl: string): Promise<Omit<RunMeasurement, "events">> {
+	const raw = RAW_STREAMS[labelOf(target)];
+	if (!raw) throw new Error(`${labelOf(target)}: no raw SDK side`);
+	const cpuStart = process.cpuUsage();
+	const start = performance.now();
+	const deltas = await raw(mockUrl, AbortSignal.timeout(RUN_TIMEOUT_MS));
+	const ms = performance.now() - start;
+	const cpuMs = cpuMsSince(cpuStart);
+	if (deltas !== DELTAS) throw new Error(`${labelOf(target)} raw SDK: got ${deltas} text deltas, expected ${DELTAS}`);
+	return { ms, cpuMs };
 }
 
 /**
  * Event throughput of `@pi/ai`'s `stream()` for a 50,000-delta text reply served by `@pi/llm-mock`
  * on 127.0.0.1, per built-in API: one warm-up, then the median of `RUNS` runs, as events/s (every
  * `AssistantMessageEvent` up to and including the terminal one, over the wall time from the call to
- * the terminal event) and as ms for the whole reply.
+ * the terminal event) and as ms for the whole reply. For each API added after the first four (and
+ * each Codex transport), the vendor's own SDK streams the same scripted reply from the same mock in
+ * the same run, alternating with `stream()`; both whole-reply times are printed, and `stream()`'s
+ * throughput as a percentage of the raw SDK's: the median over the runs of raw ms / ours (both
+ * sides stream the same deltas, so that is the ratio of their rates); and the same ratio of the
+ * CPU time this process spent (the client's cost alone, without the mock's).
  */
 export async function benchAiStreams(): Promise<BenchResult[]> {
 	const results: BenchResult[] = [];
+	// PI_BENCH_AI=bedrock,codex measures only the targets whose label contains one of the words.
+	const only = process.env.PI_BENCH_AI?.split(",").filter((word) => word !== "");
 	for (const target of TARGETS) {
+		const label = labelOf(target);
+		if (only && !only.some((word) => label.includes(word))) continue;
+		process.stderr.write(`  ai: ${label}\n`);
+		const withRaw = RAW_STREAMS[label] !== undefined;
 		// The mock runs in its own process, so its SSE writing does not share this event loop.
 		const reply = {
 			type: "reply",
 			blocks: [{ type: "text", text: EXPECTED_TEXT, deltas: DELTAS }],
 			usage: { input: 10, output: DELTAS },
 		};
-		const mock = await startMockProcess(Array.from({ length: RUNS + 1 }, () => reply));
+		const requestCount = (RUNS + 1) * (withRaw ? 2 : 1);
+		const mock = await startMockProcess(Array.from({ length: requestCount }, () => reply));
 		try {
 			const model = target.makeModel(mock.url);
-			await streamOnce(target, model);
 			const runs: RunMeasurement[] = [];
-			for (let run = 0; run < RUNS; run++) runs.push(await streamOnce(target, model));
+			const rawMs: number[] = [];
+			/** Raw over ours per run (wall, CPU): paired, so a load change between runs cancels out. */
+			const ratios: number[] = [];
+			const cpuRatios: number[] = [];
+			for (let run = 0; run <= RUNS; run++) {
+				// Alternate which side goes first, so neither always runs on a warmer machine.
+				const rawFirst = withRaw && run % 2 === 1;
+				const raw = rawFirst ? await rawOnce(target, mock.url) : undefined;
+				const ours = await streamOnce(target, model);
+				const rawAfter = withRaw && !rawFirst ? await rawOnce(target, mock.url) : undefined;
+				if (run === 0) continue;
+				runs.push(ours);
+				const rawRun = raw ?? rawAfter;
+				if (rawRun === undefined) continue;
+				rawMs.push(rawRun.ms);
+				ratios.push(rawRun.ms / ours.ms);
+				cpuRatios.push(rawRun.cpuMs / ours.cpuMs);
+			}
 			const requests = mock.recordedApis();
 			const route = target.mockApi ?? target.api;
-			if (requests.length !== RUNS + 1 || requests.some((api) => api !== route)) {
-				throw new Error(`${target.api}: expected ${RUNS + 1} ${route} requests, the mock saw ${requests.join(", ")}`);
+			if (requests.length !== requestCount || requests.some((api) => api !== route)) {
+				throw new Error(`${label}: expected ${requestCount} ${route} requests, the mock saw ${requests.join(", ")}`);
 			}
-			const eventsPerSecond = median(runs.map((run) => run.events / (run.ms / 1000)));
+			const oursMs = median(runs.map((run) => run.ms));
 			results.push({
-				name: `${target.api}: stream() events/s (50,000 text deltas)`,
-				value: Math.round(eventsPerSecond),
+				name: `${label}: stream() events/s (50,000 text deltas)`,
+				value: Math.round(median(runs.map((run) => run.events / (run.ms / 1000)))),
 				unit: "events/s",
 			});
 			results.push({
-				name: `${target.api}: stream() whole reply (50,000 text deltas)`,
-				value: Number(median(runs.map((run) => run.ms)).toFixed(1)),
+				name: `${label}: stream() whole reply (50,000 text deltas)`,
+				value: Number(oursMs.toFixed(1)),
 				unit: "ms",
+			});
+			if (!withRaw) continue;
+			results.push({
+				name: `${label}: raw SDK whole reply, same mock, same run`,
+				value: Number(median(rawMs).toFixed(1)),
+				unit: "ms",
+			});
+			results.push({
+				name: `${label}: stream() / raw SDK throughput (target ≥ ${TARGET_PERCENT}%)`,
+				value: Math.round(median(ratios) * 100),
+				unit: "%",
+			});
+			// The mock's own CPU (another process) is left out: on a busy machine this says more
+			// about what each client costs than the wall-clock rate does.
+			results.push({
+				name: `${label}: raw SDK CPU / stream() CPU per reply`,
+				value: Math.round(median(cpuRatios) * 100),
+				unit: "%",
 			});
 		} finally {
 			await mock.close();

@@ -18,7 +18,8 @@ export type { AzureOpenAIResponsesOptions } from "./azure-openai-responses-optio
  * `AzureOpenAI` client: the key goes in the `api-key` header, `api-version` on the query, and the
  * deployment (see `resolveAzureDeployment`) as the request's `model`. The endpoint comes from
  * `AZURE_OPENAI_BASE_URL` / `AZURE_OPENAI_RESOURCE_NAME` / `model.baseUrl` (see
- * `resolveAzureBaseUrl`). Same events, usage and errors as `openai-responses`; never throws.
+ * `resolveAzureBaseUrl`). Same events and usage as `openai-responses`; HTTP errors read
+ * `Azure OpenAI API error (<status>): <Azure's error object>` as in pi 1.4; never throws.
  */
 export function stream(
 	model: Model,
@@ -45,6 +46,8 @@ export function stream(
 				apiVersion: resolveAzureApiVersion(options),
 				apiKey: typeof apiKey === "string" ? apiKey : "",
 			}),
+		// pi 1.4's wording: `Azure OpenAI API error (429): {"message":…,"code":"rate_limit_exceeded"}`.
+		"Azure OpenAI API error",
 	);
 }
 

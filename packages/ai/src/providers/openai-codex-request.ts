@@ -40,7 +40,8 @@ export function codexWebSocketUrl(baseUrl: string): string {
 /**
  * The Codex request body: the Responses body with the system prompt moved to `instructions`,
  * `store: false`, encrypted reasoning always included, `text.verbosity`, automatic tool choice with
- * parallel calls, and no `max_output_tokens` (the endpoint rejects it).
+ * parallel calls, and no `max_output_tokens` (the endpoint rejects it). Function tools carry
+ * `strict: null` (the server's default mode, as pi 1.4 sends them) where the model takes `strict`.
  */
 export function buildCodexParams(
 	model: Model,
@@ -51,6 +52,7 @@ export function buildCodexParams(
 	const { max_output_tokens: _dropped, ...rest } = params;
 	return {
 		...rest,
+		...(rest.tools ? { tools: rest.tools.map((tool) => ("strict" in tool ? { ...tool, strict: null } : tool)) } : {}),
 		instructions: context.systemPrompt || DEFAULT_INSTRUCTIONS,
 		text: { verbosity: options.textVerbosity ?? "low" },
 		include: ["reasoning.encrypted_content"],

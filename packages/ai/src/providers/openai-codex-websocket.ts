@@ -81,7 +81,8 @@ export async function streamCodexOverWebSocket(
 	});
 	socket.on("open", () => {
 		opened = true;
-		socket.send(JSON.stringify({ type: "response.create", ...params, stream: undefined }));
+		// The whole body, `stream: true` included, as pi 1.4 sends it over the socket.
+		socket.send(JSON.stringify({ type: "response.create", ...params }));
 	});
 	socket.on("message", (data) => {
 		let event: { type?: unknown; error?: { code?: string; message?: string }; status?: number };

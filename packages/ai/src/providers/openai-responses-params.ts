@@ -11,7 +11,7 @@ export type ResponsesParams = Omit<ResponseCreateParamsStreaming, "reasoning" | 
 };
 
 /** A Responses function tool whose `strict` may be left out (the SDK's type requires it). */
-export type ResponsesFunctionTool = Omit<FunctionTool, "strict"> & { strict?: boolean };
+export type ResponsesFunctionTool = Omit<FunctionTool, "strict"> & { strict?: boolean | null };
 
 /**
  * Builds the Responses request body: `stream: true`, `store: false`, input items, function tools,

@@ -5,6 +5,7 @@ import type { Context, Message, Model, SimpleStreamOptions, StreamOptions, Think
 import { mergeHeaders } from "../utils/merge-headers.js";
 import { sanitizeSurrogates } from "../utils/sanitize-unicode.js";
 import { applyPiWireEvent, type PiWireEvent } from "./pi-messages-events.js";
+import { takeNodeHttpBody } from "./shared/node-http-body.js";
 import { nodeHttpFetch } from "./shared/node-http-fetch.js";
 import { vendorText } from "./shared/openai-error.js";
 import { applyPayloadHook, runProviderStream } from "./shared/provider-stream.js";
@@ -117,14 +118,35 @@ export function stream(model: Model, context: Context, options: PiMessagesOption
 			if (!response.body) throw new Error(`${model.provider} response has no body`);
 			const decoder = new ServerSentEventDecoder();
 			const events: ServerSentEvent[] = [];
-			for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-				decoder.push(chunk, events);
-				for (const event of events.splice(0)) {
-					if (event.data === "[DONE]") continue;
-					if (applyPiWireEvent(JSON.parse(event.data) as PiWireEvent, builder)) return;
+			// All bytes that arrived at once from the Node stream, no web stream read per 4 KiB.
+			const nodeBody = takeNodeHttpBody(response.body);
+			const reader = nodeBody ? undefined : response.body.getReader();
+			let complete = false;
+			try {
+				for (;;) {
+					let chunk: Uint8Array | undefined;
+					if (nodeBody) {
+						const taken = nodeBody.take();
+						chunk = taken === null ? await nodeBody.next() : taken;
+					} else {
+						chunk = (await reader!.read()).value;
+					}
+					if (chunk === undefined) break;
+					decoder.push(chunk, events);
+					for (let index = 0; index < events.length; index++) {
+						const data = events[index]!.data;
+						if (data === "[DONE]") continue;
+						if (applyPiWireEvent(JSON.parse(data) as PiWireEvent, builder)) return;
+					}
+					events.length = 0;
+					const drained = builder.backpressure();
+					if (drained) await drained;
 				}
-				const drained = builder.backpressure();
-				if (drained) await drained;
+				complete = true;
+			} finally {
+				// Stopped before the body's end (terminal event, error, abort): close it, as before.
+				if (nodeBody && !complete) nodeBody.cancel();
+				else if (!complete) void reader?.cancel().catch(() => undefined);
 			}
 			throw new Error(`${model.provider} stream ended without a terminal event`);
 		},

@@ -20,6 +20,7 @@ function awkwardToolCallId(step: number): string {
 describe("conformance: cross-API handoff", () => {
 	const mock = useMockLlm();
 
+	// Ten requests, each loading its SDK on first use: well over the default timeout on a busy machine.
 	it(`hands one conversation through ${APIS_UNDER_TEST.map((api) => api.api).join(" → ")}`, async () => {
 		const context: Context = askContext("Start the relay");
 		for (const [step, api] of APIS_UNDER_TEST.entries()) {
@@ -82,5 +83,5 @@ describe("conformance: cross-API handoff", () => {
 			);
 		}
 		expect(mock().requests).toHaveLength(APIS_UNDER_TEST.length);
-	});
+	}, 120_000);
 });

@@ -77,6 +77,19 @@ describe("openai-codex-responses transports", () => {
 		expect(server.mock.requests[0]?.headers["chatgpt-account-id"]).toBe("acct_1");
 	});
 
+	it("sends the whole body over the socket as pi 1.4 does: stream true, tools with strict null", async () => {
+		server.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "ok" }] });
+		const tool = { name: "read", description: "Read a file", parameters: { type: "object", properties: {} } };
+		const withTools = { ...context, tools: [tool] } as unknown as Context;
+		const { result } = await collect(stream(codexModel(server.mock.url), withTools, { apiKey: JWT }));
+		expect(result.stopReason).toBe("stop");
+		expect(server.mock.requests[0]?.body).toMatchObject({
+			type: "response.create",
+			stream: true,
+			tools: [{ type: "function", name: "read", strict: null }],
+		});
+	});
+
 	it("falls back to SSE when the endpoint refuses the upgrade (auto)", async () => {
 		const url = await withoutWebSocket(server.mock.url);
 		server.mock.enqueue({ type: "reply", blocks: [{ type: "text", text: "over sse" }] });

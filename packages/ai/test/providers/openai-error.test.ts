@@ -53,3 +53,27 @@ describe("retry delays", () => {
 		expect(formatOpenAIError(error, { maxRetryDelayMs: 1000 }).message).toContain("longer than maxRetryDelayMs 1000ms");
 	});
 });
+
+describe("a named API's HTTP errors (pi 1.4's wording, Azure)", () => {
+	const prefix = "Azure OpenAI API error";
+
+	it("reads `<prefix> (<status>): <the vendor's error object>`, the retry delay still stated", () => {
+		const detail = { message: "Rate limit reached", type: "tokens", param: null, code: "rate_limit_exceeded" };
+		const error = new APIError(429, detail, undefined, new Headers({ "retry-after": "1" }));
+		expect(formatOpenAIError(error, { httpErrorPrefix: prefix }).message).toBe(
+			'Azure OpenAI API error (429): {"message":"Rate limit reached","type":"tokens","param":null,"code":"rate_limit_exceeded"} (server requested a retry delay of 1s)',
+		);
+	});
+
+	it("shows a body the SDK could not parse as it came, and keeps the bare no-body text for overflow detection", () => {
+		const raw = new APIError(502, undefined, undefined, new Headers());
+		expect(
+			formatOpenAIError(raw, {
+				httpErrorPrefix: prefix,
+				capture: { status: 502, errorBody: "<html>bad gateway</html>\n" },
+			}).message,
+		).toBe("Azure OpenAI API error (502): <html>bad gateway</html>");
+		const empty = new APIError(413, undefined, undefined, new Headers());
+		expect(formatOpenAIError(empty, { httpErrorPrefix: prefix }).message).toBe("413 status code (no body)");
+	});
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildCodexParams } from "../../src/providers/openai-codex-request.js";
 import { buildResponsesParams } from "../../src/providers/openai-responses-params.js";
 import type { Context, Tool } from "../../src/types.js";
 import { testModel, user } from "../support/fixtures.js";
@@ -20,6 +21,18 @@ describe("buildResponsesParams: strict on function tools (as pi 1.4)", () => {
 		expect(buildResponsesParams(model, context, undefined, true).tools?.[0]).toMatchObject({ strict: false });
 		expect(
 			buildResponsesParams({ ...model, compat: { supportsStrictMode: false } }, context, undefined, true).tools?.[0],
+		).not.toHaveProperty("strict");
+	});
+});
+
+describe("buildCodexParams: strict on function tools (as pi 1.4)", () => {
+	it("sends strict: null, the server's default mode; compat false leaves it out", () => {
+		const model = testModel({ api: "openai-codex-responses" });
+		const sent = buildCodexParams(model, context, {}).tools?.[0];
+		expect(sent).toHaveProperty("strict", null);
+		expect(sent?.parameters).toEqual(tool.parameters);
+		expect(
+			buildCodexParams({ ...model, compat: { supportsStrictMode: false } }, context, {}).tools?.[0],
 		).not.toHaveProperty("strict");
 	});
 });

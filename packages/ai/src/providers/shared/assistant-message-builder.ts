@@ -15,6 +15,9 @@ import { parseToolArguments } from "../../utils/partial-json.js";
 
 type Block = TextContent | ThinkingContent | ToolCall;
 
+/** `openBlock`'s default, shared: it runs once per delta and only reads this. */
+const NO_TOOL_IDENTITY: Readonly<{ id: string; name: string }> = { id: "", name: "" };
+
 interface OpenBlock {
 	index: number;
 	kind: Block["type"];
@@ -168,6 +171,9 @@ export class AssistantMessageBuilder {
 	/** Merges vendor usage counters, recomputing the total (unless given) and the cost. */
 	setUsage(update: UsageUpdate): void {
 		const usage: Usage = this.message.usage;
+		// Gemini repeats its usage on every chunk: the same counters again change nothing, and
+		// skipping them keeps the snapshots' shared usage copy (no cost and copy per delta).
+		if (this.usageCopy !== undefined && sameCounters(usage, update)) return;
 		if (update.input !== undefined) usage.input = update.input;
 		if (update.output !== undefined) usage.output = update.output;
 		if (update.cacheRead !== undefined) usage.cacheRead = update.cacheRead;
@@ -216,7 +222,7 @@ export class AssistantMessageBuilder {
 		return this.open.get(key)!.index;
 	}
 
-	private openBlock(key: string, kind: Block["type"], toolIdentity = { id: "", name: "" }): Block {
+	private openBlock(key: string, kind: Block["type"], toolIdentity = NO_TOOL_IDENTITY): Block {
 		const existing = this.open.get(key);
 		if (existing) {
 			if (existing.kind !== kind) throw new Error(`Block "${key}" is ${existing.kind}, not ${kind}`);
@@ -285,4 +291,16 @@ function setReasoning(usage: Usage, reasoning: number): void {
 		usage.totalTokens = totalTokens;
 		usage.cost = cost;
 	} else usage.reasoning = reasoning;
+}
+
+/** True when `update` would leave every counter of `usage` as it is. */
+function sameCounters(usage: Usage, update: UsageUpdate): boolean {
+	return (
+		(update.input === undefined || update.input === usage.input) &&
+		(update.output === undefined || update.output === usage.output) &&
+		(update.cacheRead === undefined || update.cacheRead === usage.cacheRead) &&
+		(update.cacheWrite === undefined || update.cacheWrite === usage.cacheWrite) &&
+		(update.reasoning === undefined || update.reasoning === usage.reasoning) &&
+		(update.totalTokens === undefined || update.totalTokens === usage.totalTokens)
+	);
 }

@@ -18,6 +18,11 @@ export interface OpenAIErrorContext {
 	capture?: OpenAIResponseCapture;
 	/** Longest acceptable server-requested retry delay; default 60000, 0 = no cap (ai.md §9). */
 	maxRetryDelayMs?: number;
+	/**
+	 * Names the API in HTTP errors that carry a body, pi 1.4's wording for some APIs:
+	 * `<prefix> (<status>): <the vendor's error object as JSON, or the raw body>`.
+	 */
+	httpErrorPrefix?: string;
 }
 
 /**
@@ -41,7 +46,10 @@ function formatApiError(error: APIError, context: OpenAIErrorContext): string {
 	const status = error.status;
 	let message = error.message;
 	const detail: unknown = error.error;
-	if (status !== undefined) {
+	const prefixed = context.httpErrorPrefix && status !== undefined ? prefixedBody(error, context) : undefined;
+	if (prefixed !== undefined) {
+		message = `${context.httpErrorPrefix} (${status}): ${prefixed}`;
+	} else if (status !== undefined) {
 		const body = context.capture?.errorBody?.trim();
 		if (message === `${status} status code (no body)` && body) message = `${status} ${vendorText(body)}`;
 		// Servers like Ollama answer `{"error":"…"}`; the SDK would print the string JSON-quoted.
@@ -52,6 +60,19 @@ function formatApiError(error: APIError, context: OpenAIErrorContext): string {
 	if (typeof raw === "string" && raw !== "") message += `\n${raw}`;
 	// A server-requested wait (Retry-After) is stated, and flagged when above maxRetryDelayMs (ai.md §9).
 	return message + describeRetryDelay(parseRetryAfterHeaders(error.headers), context.maxRetryDelayMs);
+}
+
+/**
+ * The body a prefixed HTTP error shows: the SDK's parsed error object as JSON, else the raw body
+ * (capped). Undefined without a body: the SDK's `<status> status code (no body)` stays, so
+ * overflow detection still matches a bare 400/413.
+ */
+function prefixedBody(error: APIError, context: OpenAIErrorContext): string | undefined {
+	const detail: unknown = error.error;
+	if (isRecord(detail) && Object.keys(detail).length > 0) return JSON.stringify(detail);
+	const body = context.capture?.errorBody?.trim();
+	if (!body) return undefined;
+	return body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}…` : body;
 }
 
 /** The readable part of an error body: a known message field, else the raw text (capped). */

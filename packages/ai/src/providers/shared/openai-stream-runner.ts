@@ -27,6 +27,8 @@ export function runOpenAIStream(
 	options: StreamOptions,
 	run: (context: OpenAIRequestContext) => Promise<void>,
 	construct?: OpenAIClientConstructor,
+	/** See `OpenAIErrorContext.httpErrorPrefix`. */
+	httpErrorPrefix?: string,
 ): AssistantMessageEventStream {
 	let capture: OpenAIResponseCapture | undefined;
 	return runProviderStream(
@@ -37,6 +39,6 @@ export function runOpenAIStream(
 			capture = handle.capture;
 			await run({ ...handle, builder, signal: options.signal });
 		},
-		(error) => formatOpenAIError(error, { capture, maxRetryDelayMs: options.maxRetryDelayMs }).message,
+		(error) => formatOpenAIError(error, { capture, maxRetryDelayMs: options.maxRetryDelayMs, httpErrorPrefix }).message,
 	);
 }

@@ -65,4 +65,26 @@ describe("AssistantMessageBuilder", () => {
 		expect(parses.size).toBeLessThan(300);
 		expect(deltas).toBeGreaterThan(10_000);
 	});
+
+	it("keeps the snapshots' usage when a repeated usage report changes no counter, and follows a changed one", () => {
+		const stream = new AssistantMessageEventStream();
+		const events = collect(stream);
+		const builder = new AssistantMessageBuilder(
+			{ ...model, cost: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 } },
+			stream,
+		);
+		builder.setUsage({ input: 10, output: 1, reasoning: 0 });
+		builder.text("t", "a");
+		builder.setUsage({ input: 10, output: 1, reasoning: 0 });
+		builder.text("t", "b");
+		builder.setUsage({ input: 10, output: 2, reasoning: 0 });
+		builder.text("t", "c");
+		const partials = events.flatMap((event) => (event.type === "text_delta" ? [event.partial.usage] : []));
+		expect(partials[1]).toBe(partials[0]);
+		expect(partials[2]).not.toBe(partials[1]);
+		expect(partials[2]).toMatchObject({ input: 10, output: 2, reasoning: 0, totalTokens: 12 });
+		const usage = builder.finish("stop").usage;
+		expect(usage).toMatchObject({ output: 2, totalTokens: 12 });
+		expect(usage.cost.total).toBeCloseTo((10 + 4) / 1e6, 12);
+	});
 });
