@@ -51,6 +51,21 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		const screen = await pi.waitFor("tool done");
 		expect(screen).toMatch(/Took \d+\.\ds/);
+		await command(pi, "/quit", "PI_EXITED 0");
+		// The session file keeps the duration where pi 1.4 puts it, and `-c` shows Took from it.
+		const sessionsDir = join(session.env.agentDir, "sessions");
+		const [folder] = readdirSync(sessionsDir);
+		const [file] = readdirSync(join(sessionsDir, folder ?? ""));
+		const lines = readFileSync(join(sessionsDir, folder ?? "", file ?? ""), "utf8")
+			.trim()
+			.split("\n");
+		const stored = lines.map((line) => JSON.parse(line)).find((entry) => entry.message?.role === "toolResult");
+		const keys = Object.keys(stored.message);
+		expect(keys.indexOf("durationMs")).toBe(keys.indexOf("timestamp") - 1);
+		expect(stored.message.durationMs).toBeGreaterThanOrEqual(300);
+		const took = `Took ${(stored.message.durationMs / 1000).toFixed(1)}s`;
+		const resumed = session.start(["-c"]);
+		expect(await resumed.waitFor("tool done")).toContain(took);
 	});
 
 	it("/name, /session, /copy (OSC 52 into tmux's buffer) and Ctrl+X", async () => {

@@ -261,7 +261,7 @@ export class Transcript {
 			if (message.role !== "toolResult") continue;
 			this.tools
 				.get(message.toolCallId)
-				?.setResult({ content: message.content, details: message.details }, message.isError);
+				?.setResult({ content: message.content, details: message.details }, message.isError, message.durationMs);
 		}
 	}
 
@@ -351,7 +351,7 @@ export class Transcript {
 				this.toolFor(event.toolCallId, event.toolName, event.args).setPartialResult(event.partialResult);
 				return;
 			case "tool_execution_end":
-				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError);
+				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError, event.durationMs);
 				return;
 			case "agent_start":
 				this.hooks.setStatus(WORKING_MESSAGE);
