@@ -203,6 +203,7 @@ export class InteractiveApp implements InteractiveAppView {
 		});
 		this.layout.setOverlay(this.find);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
+		this.layout.setScrollbarMode(tuiSettings.fullscreenScrollbar);
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
 	}
@@ -565,7 +566,8 @@ export class InteractiveApp implements InteractiveAppView {
 		this.unsubscribe?.();
 		this.gitBranch?.watcher.dispose();
 		this.tui.stop();
-		this.printPage();
+		// `fullscreenExitOutput: "resume-hint"` (pi 1.4): only the command that resumes the session.
+		if (this.tuiSettings.fullscreenExitOutput === "transcript") this.printPage();
 		const resume = process.stdout.isTTY ? resumeCommand(this.session.sessionManager, this.runtime.agentDir) : undefined;
 		const output = exitOutput([], resume, this.theme.dim);
 		if (output !== "") this.tui.terminal.write(output);
