@@ -129,9 +129,12 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Thinking level:");
 		expect(settings().defaultThinkingLevel).toBeUndefined();
 		await command(pi, "/thinking", "Thinking Level");
+		// Typing filters the levels (the best match highlighted); Ctrl+S saves it as the default.
+		pi.type("deep");
+		await pi.waitFor((screen) => screen.includes("Search: deep") && !screen.includes("Moderate reasoning"));
 		pi.keys("C-s");
-		await pi.waitFor("Default thinking level:");
-		expect(settings().defaultThinkingLevel).toBeDefined();
+		await pi.waitFor("Default thinking level: high");
+		expect(settings().defaultThinkingLevel).toBe("high");
 		await command(pi, "/scoped-models", "all enabled");
 		pi.keys("Enter");
 		await pi.waitFor("1/2 enabled (unsaved)");

@@ -46,6 +46,32 @@ describe("the daily commands", () => {
 		expect(fixture.app.session.thinkingLevel).toBe("low");
 	});
 
+	it("/thinking's picker filters the levels as you type (names and descriptions), as pi 1.4's does", async () => {
+		const fixture = await setup({ models: [{ id: "thinker", reasoning: true }] });
+		await fixture.type("/thinking\r");
+		await fixture.waitForText("Thinking Level");
+		expect(fixture.screen()).toContain("Shift+Tab cycles thinking levels in-session");
+		expect(fixture.screen()).toMatch(/medium\s+Moderate reasoning \(~8k tokens\) · default/);
+		await fixture.type("hi");
+		await fixture.waitUntil((screen) => !screen.includes("Moderate reasoning"));
+		const screen = fixture.screen();
+		expect(screen).toContain("Search: hi");
+		// The best match first and highlighted; "low" matches through its description ("Light reasoning").
+		expect(screen).toMatch(/→\s+high\s+Deep reasoning/);
+		expect(screen).toContain("Light reasoning");
+		expect(screen).not.toContain("No reasoning");
+		await fixture.type("\r");
+		await fixture.waitForText("Thinking level: high");
+		expect(fixture.app.session.thinkingLevel).toBe("high");
+		// Backspace widens the filter again; Ctrl+S still saves the highlighted level.
+		await fixture.type("/thinking\r");
+		await fixture.waitForText("Thinking Level");
+		await fixture.type("lo\x7f\x7fminimal");
+		await fixture.waitUntil((current) => !current.includes("Deep reasoning"));
+		await fixture.type("\x13");
+		await fixture.waitForText("Default thinking level: minimal");
+	});
+
 	it("/scoped-models toggles a model out of the Ctrl+P cycle at once and saves enabledModels on Ctrl+S", async () => {
 		const fixture = await setup({ models: [{ id: "model-a" }, { id: "model-b" }, { id: "model-c" }] });
 		await fixture.type("/scoped-models\r");
