@@ -31,8 +31,8 @@ export interface TranscriptExtensions {
 	showImages(): boolean;
 }
 
-/** The status text while a run is working (extensions may replace it with `setWorkingMessage`). */
-export const WORKING_MESSAGE = "Working… (Esc to abort)";
+/** The status text while a run is working, pi 1.4's (extensions may replace it with `setWorkingMessage`). */
+export const WORKING_MESSAGE = "Working";
 
 /** What the transcript tells the rest of the screen (spinner, pending queue). */
 export interface TranscriptHooks {
