@@ -275,6 +275,56 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		expect(after).toMatch(/To resume this session: pi --session [0-9a-f-]+/);
 	});
 
+	it("pi 1.4's fullscreen settings: wheel lines, an always-on scrollbar, exit with only the resume hint", async () => {
+		useSettings({
+			tuiMode: "fullscreen",
+			fullscreenWheelScrollLines: 10,
+			fullscreenScrollbar: "always",
+			fullscreenExitOutput: "resume-hint",
+		});
+		reply(Array.from({ length: 40 }, (_, index) => `delta line ${index}`).join("\n\n"));
+		const pi = session.start();
+		await pi.waitFor(MOCK_MODEL);
+		pi.type("ask delta");
+		pi.keys("Enter");
+		await pi.waitFor("delta line 39");
+		const lastColumn = (screen: string): string[] => screen.split("\n").map((line) => line.padEnd(120).at(119) ?? "");
+		// "always": the last column is the scrollbar's, with no scrolling.
+		expect(lastColumn(pi.screen()).filter((cell) => cell === "│" || cell === "┃").length).toBeGreaterThan(10);
+		// One wheel step moves ten lines.
+		const bottomLine = (screen: string): number =>
+			Math.max(...[...screen.matchAll(/delta line (\d+)/g)].map((match) => Number(match[1])));
+		pi.type("\x1b[<64;10;10M");
+		await pi.waitFor("Jump to latest message");
+		// Blank lines between the answer's lines: ten screen lines are five of its lines (and the jump line one more).
+		expect(bottomLine(pi.screen())).toBeLessThanOrEqual(35);
+		pi.keys("C-d");
+		await pi.waitFor("PI_EXITED 0");
+		const after = pi.screen();
+		expect(after).not.toContain("delta line");
+		expect(after).toMatch(/To resume this session: pi --session [0-9a-f-]+/);
+	});
+
+	it("the working status is in the editor's top border, in fullscreen as in regular mode", async () => {
+		useSettings({ tuiMode: "fullscreen" });
+		session.mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "partial answer then nothing", deltas: 4 }],
+			stallAfterEvents: 4,
+		});
+		const pi = session.start();
+		await pi.waitFor(MOCK_MODEL);
+		pi.type("hang");
+		pi.keys("Enter");
+		const screen = await pi.waitFor(/── \S Working ─/);
+		const lines = screen.split("\n");
+		const border = lines.findIndex((line) => /── \S Working ─/.test(line));
+		// The editor's first line: its text row and its bottom border follow.
+		expect(lines[border + 2]).toMatch(/^─+\s*$/);
+		pi.keys("Escape");
+		await pi.waitFor((current) => !current.includes("Working"));
+	});
+
 	it("Ctrl+Z suspends to the shell (main screen, no mouse reports); fg restores the screen and the modes", async () => {
 		useSettings({ tuiMode: "fullscreen" });
 		reply("before suspend");
