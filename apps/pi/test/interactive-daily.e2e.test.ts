@@ -51,6 +51,21 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		pi.keys("Enter");
 		const screen = await pi.waitFor("tool done");
 		expect(screen).toMatch(/Took \d+\.\ds/);
+		await command(pi, "/quit", "PI_EXITED 0");
+		// The session file keeps the duration where pi 1.4 puts it, and `-c` shows Took from it.
+		const sessionsDir = join(session.env.agentDir, "sessions");
+		const [folder] = readdirSync(sessionsDir);
+		const [file] = readdirSync(join(sessionsDir, folder ?? ""));
+		const lines = readFileSync(join(sessionsDir, folder ?? "", file ?? ""), "utf8")
+			.trim()
+			.split("\n");
+		const stored = lines.map((line) => JSON.parse(line)).find((entry) => entry.message?.role === "toolResult");
+		const keys = Object.keys(stored.message);
+		expect(keys.indexOf("durationMs")).toBe(keys.indexOf("timestamp") - 1);
+		expect(stored.message.durationMs).toBeGreaterThanOrEqual(300);
+		const took = `Took ${(stored.message.durationMs / 1000).toFixed(1)}s`;
+		const resumed = session.start(["-c"]);
+		expect(await resumed.waitFor("tool done")).toContain(took);
 	});
 
 	it("/name, /session, /copy (OSC 52 into tmux's buffer) and Ctrl+X", async () => {
@@ -114,9 +129,12 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		await pi.waitFor("Thinking level:");
 		expect(settings().defaultThinkingLevel).toBeUndefined();
 		await command(pi, "/thinking", "Thinking Level");
+		// Typing filters the levels (the best match highlighted); Ctrl+S saves it as the default.
+		pi.type("deep");
+		await pi.waitFor((screen) => screen.includes("Search: deep") && !screen.includes("Moderate reasoning"));
 		pi.keys("C-s");
-		await pi.waitFor("Default thinking level:");
-		expect(settings().defaultThinkingLevel).toBeDefined();
+		await pi.waitFor("Default thinking level: high");
+		expect(settings().defaultThinkingLevel).toBe("high");
 		await command(pi, "/scoped-models", "all enabled");
 		pi.keys("Enter");
 		await pi.waitFor("1/2 enabled (unsaved)");
@@ -255,6 +273,56 @@ describe.skipIf(!tmuxAvailable)("pi interactive daily keys and commands (tmux)",
 		const after = pi.screen();
 		expect(after).toContain("gamma line 14");
 		expect(after).toMatch(/To resume this session: pi --session [0-9a-f-]+/);
+	});
+
+	it("pi 1.4's fullscreen settings: wheel lines, an always-on scrollbar, exit with only the resume hint", async () => {
+		useSettings({
+			tuiMode: "fullscreen",
+			fullscreenWheelScrollLines: 10,
+			fullscreenScrollbar: "always",
+			fullscreenExitOutput: "resume-hint",
+		});
+		reply(Array.from({ length: 40 }, (_, index) => `delta line ${index}`).join("\n\n"));
+		const pi = session.start();
+		await pi.waitFor(MOCK_MODEL);
+		pi.type("ask delta");
+		pi.keys("Enter");
+		await pi.waitFor("delta line 39");
+		const lastColumn = (screen: string): string[] => screen.split("\n").map((line) => line.padEnd(120).at(119) ?? "");
+		// "always": the last column is the scrollbar's, with no scrolling.
+		expect(lastColumn(pi.screen()).filter((cell) => cell === "│" || cell === "┃").length).toBeGreaterThan(10);
+		// One wheel step moves ten lines.
+		const bottomLine = (screen: string): number =>
+			Math.max(...[...screen.matchAll(/delta line (\d+)/g)].map((match) => Number(match[1])));
+		pi.type("\x1b[<64;10;10M");
+		await pi.waitFor("Jump to latest message");
+		// Blank lines between the answer's lines: ten screen lines are five of its lines (and the jump line one more).
+		expect(bottomLine(pi.screen())).toBeLessThanOrEqual(35);
+		pi.keys("C-d");
+		await pi.waitFor("PI_EXITED 0");
+		const after = pi.screen();
+		expect(after).not.toContain("delta line");
+		expect(after).toMatch(/To resume this session: pi --session [0-9a-f-]+/);
+	});
+
+	it("the working status is in the editor's top border, in fullscreen as in regular mode", async () => {
+		useSettings({ tuiMode: "fullscreen" });
+		session.mock.enqueue({
+			type: "reply",
+			blocks: [{ type: "text", text: "partial answer then nothing", deltas: 4 }],
+			stallAfterEvents: 4,
+		});
+		const pi = session.start();
+		await pi.waitFor(MOCK_MODEL);
+		pi.type("hang");
+		pi.keys("Enter");
+		const screen = await pi.waitFor(/── \S Working ─/);
+		const lines = screen.split("\n");
+		const border = lines.findIndex((line) => /── \S Working ─/.test(line));
+		// The editor's first line: its text row and its bottom border follow.
+		expect(lines[border + 2]).toMatch(/^─+\s*$/);
+		pi.keys("Escape");
+		await pi.waitFor((current) => !current.includes("Working"));
 	});
 
 	it("Ctrl+Z suspends to the shell (main screen, no mouse reports); fg restores the screen and the modes", async () => {

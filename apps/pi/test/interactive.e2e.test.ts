@@ -90,10 +90,11 @@ describe.skipIf(!tmuxAvailable)("pi interactive (tmux)", () => {
 		await pi.waitFor("mock-model");
 		pi.type("hang");
 		pi.keys("Enter");
-		await pi.waitFor("Working…");
+		// pi 1.4's place for it: the editor's top border.
+		await pi.waitFor(/── \S Working ─/);
 		pi.keys("Escape");
 		await pi.waitFor("Aborted");
-		await pi.waitFor((screen) => !screen.includes("Working…"));
+		await pi.waitFor((screen) => !screen.includes("Working"));
 	});
 
 	it("keeps the transcript when the window is resized mid-stream", async () => {

@@ -84,6 +84,7 @@ function writeSettings(extra: Record<string, unknown> = {}): void {
 		quietStartup: "header",
 		cacheWarming: "streaming",
 		fullscreenScrollbar: "auto",
+		fullscreenCopyOnSelect: true,
 		compaction: { enabled: true, modelOverrides: { "lab/lab-1": { reserveTokens: 8000 } } },
 		...extra,
 	});
@@ -216,7 +217,7 @@ describe("a pi 1.4 agent directory", () => {
 		expect(toolNames(lastBody())).toEqual(["bash", "edit", "grep", "read"]);
 		const lines = result.stderr.split("\n").filter((line) => line.includes("settings.json"));
 		expect(lines).toEqual([
-			expect.stringContaining('pi 1.4 setting "fullscreenScrollbar" has no effect in this version'),
+			expect.stringContaining('pi 1.4 setting "fullscreenCopyOnSelect" has no effect in this version'),
 		]);
 	});
 

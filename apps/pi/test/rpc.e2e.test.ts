@@ -89,8 +89,17 @@ describe.each(["openai-completions", "anthropic-messages"] as const)("pi --mode 
 		expect(stats.data).toMatchObject({ userMessages: 1, assistantMessages: 2, toolCalls: 1, toolResults: 1 });
 		const messages = await c.request({ type: "get_messages" });
 		expect((messages.data as { messages: unknown[] }).messages).toHaveLength(4);
+		// The session file keeps a tool result's durationMs; the wire's messages (rpc.md §13.2.3) do not carry it.
+		const wireResults = [
+			...run.flatMap((record) => (record.type === "message_end" ? [record.message as WireRecord] : [])),
+			...(messages.data as { messages: WireRecord[] }).messages,
+		].filter((message) => message.role === "toolResult");
+		expect(wireResults).toHaveLength(2);
+		for (const message of wireResults) expect(message).not.toHaveProperty("durationMs");
 		const entries = await c.request({ type: "get_entries" });
 		const entryData = entries.data as { entries: WireRecord[]; leafId: string };
+		const stored = entryData.entries.find((entry) => (entry.message as WireRecord | undefined)?.role === "toolResult");
+		expect(typeof (stored!.message as WireRecord).durationMs).toBe("number");
 		expect(entryData.leafId).toBe(entryData.entries.at(-1)!.id);
 		const tree = await c.request({ type: "get_tree" });
 		expect((tree.data as { leafId: string }).leafId).toBe(entryData.leafId);

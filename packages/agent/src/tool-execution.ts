@@ -40,13 +40,16 @@ async function emitStart(batch: ToolBatch, toolCall: ToolCall): Promise<number> 
 }
 
 async function emitEnd(batch: ToolBatch, finalized: FinalizedToolCall): Promise<void> {
+	// Measured once: the event and the result message (kept in the session) carry the same figure.
+	const durationMs = elapsedMs(finalized.startedAt);
+	finalized.durationMs = durationMs;
 	await batch.emit({
 		type: "tool_execution_end",
 		toolCallId: finalized.toolCall.id,
 		toolName: finalized.toolCall.name,
 		result: finalized.result,
 		isError: finalized.isError,
-		durationMs: elapsedMs(finalized.startedAt),
+		durationMs,
 	});
 }
 

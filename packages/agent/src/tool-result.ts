@@ -8,6 +8,8 @@ export interface FinalizedToolCall {
 	isError: boolean;
 	/** `performance.now()` when preflight started. */
 	startedAt: number;
+	/** Set when the call ends: what `tool_execution_end` reports and the result message keeps. */
+	durationMs?: number;
 }
 
 /** Builds the error result a failing, blocked or refused call gets: the text is what the model sees. */
@@ -28,20 +30,24 @@ export function truncatedToolCallText(toolName: string): string {
 	);
 }
 
-/** Builds the ToolResultMessage for a finalized call; `terminate` is runtime-only and never stored. */
+/**
+ * Builds the ToolResultMessage for a finalized call; `terminate` is runtime-only and never stored.
+ * Keys in the order the session files of pi 1.4 have them (`durationMs` just before `timestamp`).
+ */
 export function createToolResultMessage(finalized: FinalizedToolCall): ToolResultMessage {
-	const message: ToolResultMessage = {
+	const { result } = finalized;
+	return {
 		role: "toolResult",
 		toolCallId: finalized.toolCall.id,
 		toolName: finalized.toolCall.name,
 		// Untyped tools can return no content; keep null out of history and provider payloads.
-		content: finalized.result.content ?? [],
+		content: result.content ?? [],
+		...(result.details === undefined ? {} : { details: result.details }),
+		...(result.usage === undefined ? {} : { usage: result.usage }),
 		isError: finalized.isError,
+		...(finalized.durationMs === undefined ? {} : { durationMs: finalized.durationMs }),
 		timestamp: Date.now(),
 	};
-	if (finalized.result.details !== undefined) message.details = finalized.result.details;
-	if (finalized.result.usage !== undefined) message.usage = finalized.result.usage;
-	return message;
 }
 
 /** Wall time since `startedAt`, whole ms, never negative. */

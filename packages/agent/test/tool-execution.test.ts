@@ -285,6 +285,41 @@ describe("execution and finalisation (§5.3)", () => {
 		}
 	});
 
+	it("the result message keeps the event's durationMs, just before timestamp (pi 1.4's key order)", async () => {
+		vi.useFakeTimers({ toFake: ["performance"] });
+		try {
+			const timed: AgentTool = {
+				name: "slow",
+				label: "Slow",
+				description: "takes 1.234s and reports nested usage",
+				parameters: Type.Object({}),
+				execute: async () => {
+					vi.advanceTimersByTime(1_234);
+					return { content: [{ type: "text", text: "ok" }], details: { note: "d" }, usage: NESTED_USAGE };
+				},
+			};
+			const { agent, faux, events } = createTestAgent({ initialState: { tools: [timed] } });
+			faux.setResponses([fauxAssistantMessage(fauxToolCall("slow", {}, "c1")), fauxAssistantMessage(fauxText("ok"))]);
+			await agent.prompt("go");
+			const message = agent.state.messages[2];
+			expect(message).toMatchObject({ role: "toolResult", durationMs: endEvent(events, "c1").durationMs });
+			expect(endEvent(events, "c1").durationMs).toBe(1_234);
+			expect(Object.keys(message ?? {})).toEqual([
+				"role",
+				"toolCallId",
+				"toolName",
+				"content",
+				"details",
+				"usage",
+				"isError",
+				"durationMs",
+				"timestamp",
+			]);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it("a result without content becomes a tool result message with empty content", async () => {
 		const untyped: AgentTool = {
 			name: "bare",

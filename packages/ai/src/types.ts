@@ -119,6 +119,12 @@ export interface ToolResultMessage<TDetails = unknown> {
 	/** LLM work done inside the tool, counted in session totals. */
 	usage?: Usage;
 	isError: boolean;
+	/**
+	 * Wall time of the call in ms, as `tool_execution_end` reported it; absent on results stored
+	 * before it existed. Kept in session files (pi 1.4 writes it here, before `timestamp`) for the
+	 * transcript's `Took …`; left out of the RPC / JSON event wire, whose message shape the spec fixes.
+	 */
+	durationMs?: number;
 	timestamp: number;
 }
 

@@ -15,6 +15,7 @@ export { Box, type BoxOptions } from "./components/box.js";
 export { CancellableLoader, type CancellableLoaderOptions } from "./components/cancellable-loader.js";
 export { Editor, type EditorOptions } from "./components/editor.js";
 export { type AutocompleteListTheme, defaultEditorTheme, type EditorTheme } from "./components/editor-theme.js";
+export type { EditorBorderStatus } from "./components/editor-view.js";
 export { Image, type ImageOptions } from "./components/image.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { Loader, type LoaderOptions, SPINNER_FRAMES } from "./components/loader.js";

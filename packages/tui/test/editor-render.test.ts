@@ -113,6 +113,36 @@ describe("Editor rendering", () => {
 		expect(plain(editor.render(10))[1]).toBe("  x       ");
 	});
 
+	it("draws a border status after two border cells; a narrow border keeps only its spinner", () => {
+		const editor = new Editor();
+		const status = { renderInBorder: (max: number) => "⠋ Working".slice(0, max), renderSpinner: () => "⠋" };
+		editor.borderStatus = status;
+		let lines = plain(editor.render(30));
+		expect(lines[0]).toBe(`── ⠋ Working ${"─".repeat(17)}`);
+		expect(lines.every((line) => visibleWidth(line) === 30)).toBe(true);
+		// Narrow: the status is cut to the room left, then only the spinner is drawn.
+		expect(plain(editor.render(6))[0]).toBe("── ⠋ ─");
+		expect(plain(editor.render(5))[0]).toBe("───⠋─");
+		// The border style colours the rule, not the status.
+		editor.borderStyle = (text) => `<${text}>`;
+		expect(editor.render(16)[0]).toBe("<── >⠋ Working< ───>");
+		editor.borderStyle = (text) => text;
+		// An empty status draws the plain border.
+		editor.borderStatus = { renderInBorder: () => "", renderSpinner: () => "" };
+		expect(plain(editor.render(10))[0]).toBe("─".repeat(10));
+		editor.borderStatus = undefined;
+		expect(plain(editor.render(10))[0]).toBe("─".repeat(10));
+		// With rows hidden above, the ↑ label sits centred when both fit, else the spinner stays alone.
+		const scrolled = new Editor(undefined, { maxVisibleLines: 2 });
+		scrolled.borderStatus = status;
+		scrolled.setText(["a", "b", "c", "d"].join("\n"));
+		lines = plain(scrolled.render(40));
+		expect(lines[0]).toBe(`── ⠋ Working ${"─".repeat(2)} ↑ 2 more ${"─".repeat(15)}`);
+		expect(visibleWidth(lines[0] ?? "")).toBe(40);
+		expect(plain(scrolled.render(26))[0]).toBe(`── ⠋ ─── ↑ 2 more ${"─".repeat(8)}`);
+		expect(plain(scrolled.render(20))[0]).toBe(`── ⠋ ${"─".repeat(15)}`);
+	});
+
 	it("uses the replaceable border style", () => {
 		const editor = new Editor();
 		editor.borderStyle = (text) => `<${text}>`;

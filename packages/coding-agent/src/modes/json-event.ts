@@ -1,3 +1,4 @@
+import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessageEvent, Usage } from "@pi/ai";
 import type { AgentSessionEvent } from "../core/agent-session/agent-session-events.js";
 
@@ -22,13 +23,14 @@ export type JsonEvent = Exclude<AgentSessionEvent, { type: "message_update" }> |
 
 /**
  * Maps a session event to its wire shape (run-modes.md §7.2, rpc.md §10.6). Every event but
- * `message_update` passes through unchanged; `message_update` keeps only `usage` and the delta
+ * `message_update` passes through unchanged, save for tool results' `durationMs` (see
+ * `toWireMessage`); `message_update` keeps only `usage` and the delta
  * (so a reply costs bytes linear in its length), with `id`/`toolName` added to `toolcall_start`.
  * Throws for a non-assistant update or a `toolcall_start` whose index holds no tool call: both
  * are bugs upstream.
  */
 export function toJsonEvent(event: AgentSessionEvent): JsonEvent {
-	if (event.type !== "message_update") return event;
+	if (event.type !== "message_update") return withWireMessages(event);
 	const { message, assistantMessageEvent: inner } = event;
 	if (message.role !== "assistant") {
 		throw new Error(`toJsonEvent: message_update for a ${String(message.role)} message`);
@@ -58,6 +60,52 @@ export function toJsonEvent(event: AgentSessionEvent): JsonEvent {
 			const { partial: _partial, ...rest } = inner;
 			return { type: "message_update", usage: message.usage, assistantMessageEvent: rest };
 		}
+	}
+}
+
+/**
+ * A message as the wire carries it. A tool result's `durationMs` (kept in session files, as pi
+ * 1.4 keeps it, for the transcript's `Took …`) is dropped: rpc.md §13.2.3 and agent-core.md §5.3
+ * fix the ToolResultMessage's fields, and `tool_execution_end` already reports the duration.
+ * Returns the same object when there is nothing to drop.
+ */
+export function toWireMessage<M extends AgentMessage>(message: M): M {
+	if (message.role !== "toolResult" || !("durationMs" in message)) return message;
+	const { durationMs: _durationMs, ...rest } = message;
+	return rest as M;
+}
+
+/** `messages` as the wire carries them; the same array when no message changes. */
+export function toWireMessages<M extends AgentMessage>(messages: M[]): M[] {
+	let copy: M[] | undefined;
+	for (let index = 0; index < messages.length; index++) {
+		const message = messages[index] as M;
+		const wire = toWireMessage(message);
+		if (wire === message && !copy) continue;
+		copy ??= messages.slice(0, index);
+		copy.push(wire);
+	}
+	return copy ?? messages;
+}
+
+/** The events that carry messages, with their messages in wire shape. */
+function withWireMessages(event: Exclude<AgentSessionEvent, { type: "message_update" }>): JsonEvent {
+	switch (event.type) {
+		case "message_start":
+		case "message_end": {
+			const message = toWireMessage(event.message);
+			return message === event.message ? event : { ...event, message };
+		}
+		case "turn_end": {
+			const toolResults = toWireMessages(event.toolResults);
+			return toolResults === event.toolResults ? event : { ...event, toolResults };
+		}
+		case "agent_end": {
+			const messages = toWireMessages(event.messages);
+			return messages === event.messages ? event : { ...event, messages };
+		}
+		default:
+			return event;
 	}
 }
 
@@ -116,7 +164,7 @@ function usageJson(usage: Usage): string {
  * ours per delta of a streamed RPC reply.
  */
 export function serializeJsonEventLine(event: AgentSessionEvent): string {
-	if (event.type !== "message_update") return `${JSON.stringify(event)}\n`;
+	if (event.type !== "message_update") return `${JSON.stringify(withWireMessages(event))}\n`;
 	const inner = event.assistantMessageEvent;
 	const usage = event.message.usage;
 	const delta = event.message.role === "assistant" && isPlainObject(usage) ? deltaJson(inner) : undefined;

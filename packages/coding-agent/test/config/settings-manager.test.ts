@@ -171,6 +171,7 @@ describe("pi 1.4's settings", () => {
 			transport: "websocket-cached",
 			quietStartup: "header",
 			cacheWarming: "idle",
+			fullscreenCopyOnSelect: false,
 			fullscreenScrollbar: "always",
 			terminal: { showImages: false, trueColor: true },
 			codemode: { mode: "only", inlineBudget: 100 },
@@ -180,7 +181,7 @@ describe("pi 1.4's settings", () => {
 		const manager = SettingsManager.create(cwd, agentDir);
 		expect(manager.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
 			expect.stringMatching(
-				/settings\.json: pi 1\.4 settings "fullscreenScrollbar", "terminal\.trueColor" have no effect in this version$/,
+				/settings\.json: pi 1\.4 settings "fullscreenCopyOnSelect", "terminal\.trueColor" have no effect in this version$/,
 			),
 			expect.stringMatching(/settings\.json: unknown settings "frobnicate", "compaction\.extra" ignored$/),
 		]);

@@ -1,4 +1,4 @@
-import type { AssistantMessage, AssistantMessageEvent } from "@pi/ai";
+import type { AssistantMessage, AssistantMessageEvent, ToolResultMessage } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import type { AgentSessionEvent } from "../../src/core/agent-session/agent-session-events.js";
 import { serializeJsonEventLine, toJsonEvent } from "../../src/modes/json-event.js";
@@ -31,6 +31,46 @@ describe("toJsonEvent", () => {
 	it("passes other events through unchanged (same object)", () => {
 		const event: AgentSessionEvent = { type: "agent_settled", aborted: false };
 		expect(toJsonEvent(event)).toBe(event);
+	});
+
+	it("drops a tool result's durationMs (session data) from every message-carrying event", () => {
+		const timed: ToolResultMessage = {
+			role: "toolResult",
+			toolCallId: "c1",
+			toolName: "bash",
+			content: [{ type: "text", text: "ok" }],
+			isError: false,
+			durationMs: 14,
+			timestamp: 2,
+		};
+		const { durationMs: _dropped, ...wire } = timed;
+		const reply = assistant([{ type: "text", text: "done" }]);
+		expect(toJsonEvent({ type: "message_end", message: timed })).toEqual({ type: "message_end", message: wire });
+		expect(JSON.stringify(toJsonEvent({ type: "message_start", message: timed }))).not.toContain("durationMs");
+		expect(toJsonEvent({ type: "turn_end", message: reply, toolResults: [timed] })).toEqual({
+			type: "turn_end",
+			message: reply,
+			toolResults: [wire],
+		});
+		const end = toJsonEvent({ type: "agent_end", messages: [reply, timed], willRetry: false });
+		expect(end).toEqual({ type: "agent_end", messages: [reply, wire], willRetry: false });
+		expect(serializeJsonEventLine({ type: "message_end", message: timed })).toBe(
+			`${JSON.stringify({ type: "message_end", message: wire })}\n`,
+		);
+		// The in-process message keeps it; events without it pass through as the same object.
+		expect(timed.durationMs).toBe(14);
+		const plain: AgentSessionEvent = { type: "message_end", message: wire };
+		expect(toJsonEvent(plain)).toBe(plain);
+		// tool_execution_end reports the duration on the wire (rpc.md §10).
+		const toolEnd: AgentSessionEvent = {
+			type: "tool_execution_end",
+			toolCallId: "c1",
+			toolName: "bash",
+			result: { content: [] },
+			isError: false,
+			durationMs: 14,
+		};
+		expect(toJsonEvent(toolEnd)).toBe(toolEnd);
 	});
 
 	it("keeps only usage and the delta, without partial, in spec key order", () => {

@@ -30,11 +30,28 @@ export interface EditorFrame {
 	emitMarker: boolean;
 	border: (text: string) => string;
 	pasteMarker: (text: string) => string;
+	/** Drawn into the top border (a spinner with what is running), when set. */
+	borderStatus?: EditorBorderStatus | undefined;
+}
+
+/**
+ * A status drawn into the editor's top border (`── ⠋ Working ────`): what runs while the user
+ * types, without a line of its own.
+ */
+export interface EditorBorderStatus {
+	/** The status, styled, in at most `maxWidth` cells ("" draws the plain border). */
+	renderInBorder(maxWidth: number): string;
+	/** Only its spinner (or "" for none), for a border too narrow for the message. */
+	renderSpinner(maxWidth: number): string;
 }
 
 /** The frame's lines: border, rows, border. Each line is exactly `width` cells. */
 export function renderEditorFrame(frame: EditorFrame): string[] {
-	const output: string[] = [borderLine(frame.width, frame.scrollOffset, "↑", frame.border)];
+	const output: string[] = [
+		frame.borderStatus
+			? statusBorderLine(frame.width, frame.scrollOffset, frame.border, frame.borderStatus)
+			: borderLine(frame.width, frame.scrollOffset, "↑", frame.border),
+	];
 	const end = Math.min(frame.rows.length, frame.scrollOffset + frame.visibleRows);
 	const padding = " ".repeat(frame.paddingX);
 	const contentWidth = frame.width - frame.paddingX * 2;
@@ -55,6 +72,41 @@ function borderLine(width: number, hidden: number, arrow: string, style: (text: 
 	const labelWidth = visibleWidth(label);
 	if (labelWidth > width) return style("─".repeat(width));
 	return style(label + "─".repeat(width - labelWidth));
+}
+
+/**
+ * The top border with a status after two border cells (`── ⠋ Working ───`). With rows hidden
+ * above, the `↑ N more` label sits centred when both fit; otherwise the status shrinks to its
+ * spinner, and the label goes when even that does not leave room.
+ */
+function statusBorderLine(
+	width: number,
+	hidden: number,
+	style: (text: string) => string,
+	source: EditorBorderStatus,
+): string {
+	if (width <= 0) return "";
+	let status = source.renderInBorder(Math.max(1, width - 5));
+	let statusWidth = visibleWidth(status);
+	if (statusWidth === 0) return borderLine(width, hidden, "↑", style);
+	const label = hidden > 0 ? ` ↑ ${hidden} more ` : undefined;
+	const labelWidth = label ? visibleWidth(label) : 0;
+	const labelStart = Math.floor((width - labelWidth) / 2);
+	const labelFits = (): boolean =>
+		label !== undefined && labelWidth + 2 <= width && labelStart - (3 + statusWidth + 1) >= 1;
+	if (label && !labelFits()) {
+		status = source.renderSpinner(width);
+		statusWidth = visibleWidth(status);
+	}
+	if (label && labelFits()) {
+		const before = labelStart - (3 + statusWidth + 1);
+		return `${style("── ")}${status}${style(` ${"─".repeat(before)}${label}${"─".repeat(width - labelStart - labelWidth)}`)}`;
+	}
+	if (width >= statusWidth + 5) return `${style("── ")}${status}${style(` ${"─".repeat(width - statusWidth - 4)}`)}`;
+	status = source.renderSpinner(width);
+	statusWidth = visibleWidth(status);
+	const prefix = Math.min(3, Math.max(0, width - statusWidth));
+	return `${style("─".repeat(prefix))}${status}${style("─".repeat(Math.max(0, width - prefix - statusWidth)))}`;
 }
 
 function renderRow(frame: EditorFrame, row: VisualLine, hasCursor: boolean): string {

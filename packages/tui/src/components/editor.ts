@@ -16,7 +16,7 @@ import { EditorModel } from "./editor-model.js";
 import { normalizePastedText, PasteAssembler } from "./editor-paste.js";
 import { defaultEditorTheme, type EditorTheme } from "./editor-theme.js";
 import { EditorVerticalMotion } from "./editor-vertical.js";
-import { clampScroll, renderEditorFrame } from "./editor-view.js";
+import { clampScroll, type EditorBorderStatus, renderEditorFrame } from "./editor-view.js";
 import { findVisualRow, VisualLineCache } from "./editor-visual-lines.js";
 import { PasteRegistry, shouldCollapsePaste } from "./paste-markers.js";
 
@@ -48,6 +48,8 @@ export class Editor implements Component, Focusable {
 	disableSubmit = false;
 	/** Border style; replace it to recolour the border (e.g. by mode). */
 	borderStyle: (text: string) => string;
+	/** A status drawn into the top border (e.g. a spinner while an agent works); undefined: none. */
+	borderStatus: EditorBorderStatus | undefined;
 
 	private readonly model = new EditorModel();
 	private readonly history = new EditorHistory();
@@ -303,6 +305,7 @@ export class Editor implements Component, Focusable {
 			emitMarker: this.focused && !this.autocomplete.isOpen,
 			border: this.borderStyle,
 			pasteMarker: this.theme.pasteMarker,
+			borderStatus: this.borderStatus,
 		});
 		const pad = " ".repeat(paddingX);
 		for (const line of this.autocomplete.render(contentWidth, this.theme.autocomplete)) frame.push(pad + line);

@@ -37,7 +37,8 @@ export class Loader implements Component {
 
 	constructor(protected readonly options: LoaderOptions) {
 		this.message = options.message ?? "Loading...";
-		this.frames = options.frames && options.frames.length > 0 ? options.frames : SPINNER_FRAMES;
+		// An empty list is no spinner at all (an extension's `setWorkingIndicator({ frames: [] })`).
+		this.frames = options.frames ?? SPINNER_FRAMES;
 		this.timers = options.timers ?? systemTimers;
 	}
 
@@ -49,6 +50,11 @@ export class Loader implements Component {
 	/** Starts animating (no-op when already running). */
 	start(): void {
 		if (this.timer !== undefined) return;
+		// One frame (or none) never changes: nothing to animate.
+		if (this.frames.length <= 1) {
+			this.options.requestRender();
+			return;
+		}
 		this.timer = this.timers.setInterval(() => {
 			this.frame = (this.frame + 1) % this.frames.length;
 			this.options.requestRender();
@@ -71,10 +77,16 @@ export class Loader implements Component {
 
 	invalidate(): void {}
 
+	/** The current spinner frame, styled ("" when the frames are empty). */
+	renderSpinner(): string {
+		const frame = this.frames[this.frame] ?? "";
+		return frame === "" ? "" : (this.options.spinnerStyle ?? chalk.cyan)(frame);
+	}
+
 	render(width: number): string[] {
-		const spinnerStyle = this.options.spinnerStyle ?? chalk.cyan;
 		const messageStyle = this.options.messageStyle ?? chalk.dim;
-		const spinner = spinnerStyle(this.frames[this.frame] ?? "");
-		return [truncateToWidth(`${spinner} ${messageStyle(this.message)}`, width)];
+		const spinner = this.renderSpinner();
+		const text = spinner === "" ? messageStyle(this.message) : `${spinner} ${messageStyle(this.message)}`;
+		return [truncateToWidth(text, width)];
 	}
 }

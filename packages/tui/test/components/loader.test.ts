@@ -42,6 +42,28 @@ describe("Loader", () => {
 		expect(loader.running).toBe(false);
 	});
 
+	it("draws no spinner for an empty frame list, and does not animate one frame", async () => {
+		const { tui, settle, terminal } = createHarness(30, 3);
+		let renders = 0;
+		const loader = new Loader({
+			requestRender: () => {
+				renders++;
+				tui.requestRender();
+			},
+			message: "Quiet",
+			frames: [],
+		});
+		tui.addChild(loader);
+		loader.start();
+		await settle();
+		expect(terminal.getViewport()[0]?.trimEnd()).toBe("Quiet");
+		expect(loader.renderSpinner()).toBe("");
+		const before = renders;
+		vi.advanceTimersByTime(1000);
+		expect(renders).toBe(before);
+		expect(loader.running).toBe(false);
+	});
+
 	it("updates the message", async () => {
 		const { tui, settle, terminal } = createHarness(30, 3);
 		const loader = new Loader({ requestRender: () => tui.requestRender() });

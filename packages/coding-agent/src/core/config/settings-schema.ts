@@ -1,6 +1,13 @@
 import { type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { DOUBLE_ESCAPE_ACTIONS, TREE_FILTER_MODES, TUI_MODES, TUI_SETTING_RANGES } from "./settings-types.js";
+import {
+	DOUBLE_ESCAPE_ACTIONS,
+	FULLSCREEN_EXIT_OUTPUTS,
+	FULLSCREEN_SCROLLBARS,
+	TREE_FILTER_MODES,
+	TUI_MODES,
+	TUI_SETTING_RANGES,
+} from "./settings-types.js";
 
 /**
  * Type checks of settings.json values (configuration.md §3) with TypeBox, as for tool arguments.
@@ -113,6 +120,13 @@ const CHECKS: Record<string, Check> = {
 	autocompleteMaxVisible: wholeNumber(TUI_SETTING_RANGES.autocompleteMaxVisible),
 	showHardwareCursor: boolean,
 	tuiMode: oneOf(...TUI_MODES),
+	fullscreenExitOutput: oneOf(...FULLSCREEN_EXIT_OUTPUTS),
+	fullscreenScrollbar: oneOf(...FULLSCREEN_SCROLLBARS),
+	// pi 1.4 clamps any number to 1–100 (and floors it) rather than rejecting it: so do we.
+	fullscreenWheelScrollLines: {
+		schema: Type.Union([Type.Literal("auto"), Type.Number()]),
+		expected: '"auto" or a number of lines (1 to 100)',
+	},
 	externalEditor: string,
 	"markdown.codeBlockIndent": string,
 	"terminal.showImages": boolean,
@@ -136,10 +150,8 @@ const UNSUPPORTED_KEYS = new Set([
 	"enableAnalytics",
 	"warnings",
 	"websocketConnectTimeoutMs",
-	"fullscreenExitOutput",
-	"fullscreenScrollbar",
+	// Fullscreen mode has no text selection of its own (a modifier-drag selects in the terminal).
 	"fullscreenCopyOnSelect",
-	"fullscreenWheelScrollLines",
 	"terminal.hyperlinks",
 	"terminal.images",
 	"terminal.trueColor",

@@ -73,6 +73,12 @@ export interface Settings {
 	autocompleteMaxVisible?: number;
 	showHardwareCursor?: boolean;
 	tuiMode?: TuiMode;
+	/** pi 1.4: what the shell gets when fullscreen mode exits (the transcript, or only the resume command). */
+	fullscreenExitOutput?: FullscreenExitOutput;
+	/** pi 1.4: the fullscreen transcript's scrollbar (while scrolling, always, never). */
+	fullscreenScrollbar?: FullscreenScrollbar;
+	/** pi 1.4: lines per mouse-wheel report in fullscreen mode, or "auto" (a fast spin moves more). */
+	fullscreenWheelScrollLines?: "auto" | number;
 	externalEditor?: string;
 	markdown?: { codeBlockIndent?: string };
 	terminal?: {
@@ -87,6 +93,17 @@ export interface Settings {
 /** `tuiMode`: inline in the terminal's main screen (the default), or on the alternate screen (decided). */
 export const TUI_MODES = ["regular", "fullscreen"] as const;
 export type TuiMode = (typeof TUI_MODES)[number];
+
+/** `fullscreenExitOutput` (pi 1.4): print the transcript on exit, or only the resume command. */
+export const FULLSCREEN_EXIT_OUTPUTS = ["transcript", "resume-hint"] as const;
+export type FullscreenExitOutput = (typeof FULLSCREEN_EXIT_OUTPUTS)[number];
+
+/** `fullscreenScrollbar` (pi 1.4): shown a while after each scroll, always (a column of its own), never. */
+export const FULLSCREEN_SCROLLBARS = ["auto", "always", "hidden"] as const;
+export type FullscreenScrollbar = (typeof FULLSCREEN_SCROLLBARS)[number];
+
+/** `fullscreenWheelScrollLines` (pi 1.4): a number of lines is clamped to this range. */
+export const WHEEL_SCROLL_LINES_RANGE = { min: 1, max: 100 } as const;
 
 /** `doubleEscapeAction`: what Escape twice on an empty, idle editor opens. */
 export const DOUBLE_ESCAPE_ACTIONS = ["tree", "fork", "none"] as const;

@@ -26,6 +26,8 @@ export class AppKeys {
 	private lastCtrlC = 0;
 	private lastEscape = 0;
 	private readonly wheel = new WheelScroll();
+	/** The `fullscreenWheelScrollLines` the wheel counts with (read per report: /settings may change it). */
+	private wheelLines: "auto" | number = "auto";
 
 	constructor(
 		private readonly app: InteractiveAppView,
@@ -44,6 +46,11 @@ export class AppKeys {
 		if (mouse) {
 			if (!this.app.tui.hasOverlay() && (mouse.kind === "wheelUp" || mouse.kind === "wheelDown")) {
 				const direction = mouse.kind === "wheelUp" ? -1 : 1;
+				const setting = this.app.tuiSettings.fullscreenWheelScrollLines;
+				if (setting !== this.wheelLines) {
+					this.wheelLines = setting;
+					this.wheel.setLines(setting);
+				}
 				const lines = this.wheel.next(direction, performance.now()) * (mouse.alt ? ALT_WHEEL_FACTOR : 1);
 				this.app.scrollTranscriptLines(direction * lines);
 			}

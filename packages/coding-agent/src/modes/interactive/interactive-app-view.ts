@@ -66,6 +66,10 @@ export interface InteractiveAppView {
 	refreshEditorChrome(): void;
 	refreshFooter(): void;
 	setWorkingMessage(message: string | undefined): void;
+	/** An extension's spinner frames for the working status (undefined: the default spinner). */
+	setWorkingIndicator(indicator: { frames: readonly string[]; intervalMs?: number } | undefined): void;
+	/** Hides or shows again the working status while a run works. */
+	setWorkingVisible(visible: boolean): void;
 	setStatus(key: string, text: string | undefined): void;
 	showNotice(text: string): void;
 	quit(code?: number): void;

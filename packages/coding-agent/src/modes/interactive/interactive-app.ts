@@ -31,7 +31,7 @@ import { FooterComponent } from "./components/footer.js";
 import { headerLines } from "./components/header.js";
 import { LinesComponent } from "./components/lines-component.js";
 import { ScreenLayout } from "./components/screen-layout.js";
-import { StatusIndicator } from "./components/status-indicator.js";
+import { StatusIndicator, type WorkingFrames } from "./components/status-indicator.js";
 import { exitOutput, resumeCommand } from "./exit-output.js";
 import { extensionThemeOf, setExtensionTheme } from "./extension-theme.js";
 import { offerForkHere } from "./fork-here.js";
@@ -107,6 +107,8 @@ export class InteractiveApp implements InteractiveAppView {
 	/** The TUI settings and themes (configuration.md §3.9). */
 	readonly appearance: AppAppearance;
 	private workingMessage: string | undefined;
+	/** False while an extension hid the working status (`ctx.ui.setWorkingVisible(false)`). */
+	private workingVisible = true;
 	readonly layout: ScreenLayout;
 	readonly find: TranscriptFind;
 	readonly progress: TerminalProgress;
@@ -137,14 +139,15 @@ export class InteractiveApp implements InteractiveAppView {
 			mouseReporting: true,
 		});
 		this.progress = new TerminalProgress(options.terminal, tuiSettings.showTerminalProgress);
-		this.status = new StatusIndicator(this.theme, () => this.tui.requestRender());
+		this.status = new StatusIndicator(
+			this.theme,
+			() => this.tui.requestRender(),
+			() => this.editor.borderStyle,
+		);
 		this.transcript = new Transcript(
 			this.theme,
 			{
-				setStatus: (message) => {
-					if (message === undefined) this.status.hide();
-					else this.status.show(message === WORKING_MESSAGE ? (this.workingMessage ?? message) : message);
-				},
+				setStatus: (message) => this.showStatus(message),
 				setPending: (steering, followUp) => this.showPending(steering, followUp),
 				requestRender: () => this.tui.requestRender(),
 				renderCustom: (message, expanded) => this.renderCustomMessage(message, expanded),
@@ -203,6 +206,7 @@ export class InteractiveApp implements InteractiveAppView {
 		});
 		this.layout.setOverlay(this.find);
 		this.layout.setFullscreen(tuiSettings.tuiMode === "fullscreen");
+		this.layout.setScrollbarMode(tuiSettings.fullscreenScrollbar);
 		this.tui.addChild(this.layout);
 		runtime.setRebindSession(() => this.bindSession());
 	}
@@ -258,6 +262,7 @@ export class InteractiveApp implements InteractiveAppView {
 				component.setText(text);
 			}
 			this.tui.setFocus(this.activeEditor);
+			this.placeStatus();
 		}
 		this.tui.requestRender();
 	}
@@ -531,11 +536,47 @@ export class InteractiveApp implements InteractiveAppView {
 		this.tui.requestRender();
 	}
 
+	/**
+	 * The status spinner: `WORKING_MESSAGE` while a run works (an extension's text in its place, and
+	 * nothing while an extension hid it), a retry or compaction message, or undefined for none.
+	 */
+	private showStatus(message: string | undefined): void {
+		if (message === undefined || (message === WORKING_MESSAGE && !this.workingVisible)) this.status.hide();
+		else if (message === WORKING_MESSAGE) this.status.show(this.workingMessage ?? message, "working");
+		else this.status.show(message);
+		this.placeStatus();
+	}
+
+	/**
+	 * As in pi 1.4 the status sits in the built-in editor's top border; an extension's editor has no
+	 * such border, so there it keeps a line of its own above the editor.
+	 */
+	private placeStatus(): void {
+		const inBorder = this.status.visible && this.extensionEditor === undefined;
+		this.status.setInBorder(inBorder);
+		this.editor.borderStatus = inBorder ? this.status : undefined;
+		this.tui.requestRender();
+	}
+
 	/** An extension's text for the working spinner (undefined restores the default). */
 	setWorkingMessage(message: string | undefined): void {
 		this.workingMessage = message;
-		if (this.status.visible && this.isBusy) this.status.show(message ?? WORKING_MESSAGE);
+		if (this.status.visible && this.status.shownKind === "working") this.showStatus(WORKING_MESSAGE);
 		this.tui.requestRender();
+	}
+
+	/** An extension's spinner frames for the working status (undefined: the default spinner). */
+	setWorkingIndicator(indicator: WorkingFrames | undefined): void {
+		this.status.setWorkingFrames(indicator);
+		this.tui.requestRender();
+	}
+
+	/** Hides (false) or shows again (true) the working status while a run works, as extensions ask. */
+	setWorkingVisible(visible: boolean): void {
+		this.workingVisible = visible;
+		const working = this.status.visible && this.status.shownKind === "working";
+		if (!visible && working) this.showStatus(undefined);
+		else if (visible && !this.status.visible && this.session.isStreaming) this.showStatus(WORKING_MESSAGE);
 	}
 
 	/** Sets or clears an extension status shown in the footer. */
@@ -565,7 +606,8 @@ export class InteractiveApp implements InteractiveAppView {
 		this.unsubscribe?.();
 		this.gitBranch?.watcher.dispose();
 		this.tui.stop();
-		this.printPage();
+		// `fullscreenExitOutput: "resume-hint"` (pi 1.4): only the command that resumes the session.
+		if (this.tuiSettings.fullscreenExitOutput === "transcript") this.printPage();
 		const resume = process.stdout.isTTY ? resumeCommand(this.session.sessionManager, this.runtime.agentDir) : undefined;
 		const output = exitOutput([], resume, this.theme.dim);
 		if (output !== "") this.tui.terminal.write(output);

@@ -1,6 +1,12 @@
 import type { SettingItem } from "@pi/tui";
 import type { Settings } from "../../core/config/settings-types.js";
-import { DOUBLE_ESCAPE_ACTIONS, TREE_FILTER_MODES, TUI_MODES } from "../../core/config/settings-types.js";
+import {
+	DOUBLE_ESCAPE_ACTIONS,
+	FULLSCREEN_EXIT_OUTPUTS,
+	FULLSCREEN_SCROLLBARS,
+	TREE_FILTER_MODES,
+	TUI_MODES,
+} from "../../core/config/settings-types.js";
 import { pickerSubmenu, SettingsPanel, textSubmenu } from "./components/settings-panel.js";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import type { TuiSettings } from "./tui-settings.js";
@@ -23,6 +29,12 @@ function withCurrent(values: string[], current: string): string[] {
 		return Number.isNaN(number) ? Number.POSITIVE_INFINITY : number;
 	};
 	return [...values, current].sort((a, b) => rank(a) - rank(b));
+}
+
+/** "auto", then pi 1.4's presets (1, 2, 3, 5, 10) with a number from the file in its place. */
+function wheelLineChoices(current: "auto" | number): string[] {
+	const presets = numbers(1, 2, 3, 5, 10);
+	return ["auto", ...(current === "auto" ? presets : withCurrent(presets, String(current)))];
 }
 
 /**
@@ -115,6 +127,30 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 			values: [...TUI_MODES],
 			description:
 				"regular: inline, the transcript goes into the terminal's scrollback. fullscreen: the alternate screen, PageUp/PageDown scroll the transcript, the shell's screen comes back on exit.",
+		},
+		{
+			id: "fullscreenExitOutput",
+			label: "Fullscreen exit output",
+			currentValue: tui.fullscreenExitOutput,
+			values: [...FULLSCREEN_EXIT_OUTPUTS],
+			description:
+				"What the shell gets when fullscreen mode exits: the transcript, or only the command that resumes the session.",
+		},
+		{
+			id: "fullscreenScrollbar",
+			label: "Fullscreen scrollbar",
+			currentValue: tui.fullscreenScrollbar,
+			values: [...FULLSCREEN_SCROLLBARS],
+			description:
+				"auto: shown while you scroll. always: a column of its own. hidden: never. No effect in regular mode.",
+		},
+		{
+			id: "fullscreenWheelScrollLines",
+			label: "Fullscreen wheel scrolling",
+			currentValue: String(tui.fullscreenWheelScrollLines),
+			values: wheelLineChoices(tui.fullscreenWheelScrollLines),
+			description:
+				"Lines per mouse-wheel step in fullscreen mode; auto speeds up fast spins where the terminal does not.",
 		},
 		{
 			id: "showHardwareCursor",
@@ -263,6 +299,15 @@ export function openSettingsMenu(app: InteractiveAppView): void {
 						close();
 						app.tui.renderNow();
 						save({ tuiMode: value as TuiSettings["tuiMode"] });
+						return;
+					case "fullscreenExitOutput":
+						save({ fullscreenExitOutput: value as TuiSettings["fullscreenExitOutput"] });
+						return;
+					case "fullscreenScrollbar":
+						save({ fullscreenScrollbar: value as TuiSettings["fullscreenScrollbar"] });
+						return;
+					case "fullscreenWheelScrollLines":
+						save({ fullscreenWheelScrollLines: value === "auto" ? "auto" : Number(value) });
 						return;
 					case "editorPaddingX":
 					case "outputPad":

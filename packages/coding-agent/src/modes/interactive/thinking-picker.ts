@@ -1,4 +1,5 @@
 import type { ThinkingLevel } from "@pi/agent-core";
+import { fuzzyFilter } from "@pi/tui";
 import type { InteractiveAppView } from "./interactive-app-view.js";
 import { keyLabel } from "./key-label.js";
 import type { Selectors } from "./selectors.js";
@@ -46,12 +47,16 @@ export function thinkingCommand(app: InteractiveAppView, selectors: Selectors, a
 		return;
 	}
 	const current = session.thinkingLevel;
-	const saved = session.settingsManager.getDefaultThinkingLevel();
+	// Unset, a new session starts at medium (off for a model without reasoning): that is the default.
+	const saved =
+		session.settingsManager.getDefaultThinkingLevel() ?? (session.model?.reasoning === true ? "medium" : "off");
 	const saveKey = keyLabel(app.keybindings.getKeys("app.thinking.save")[0] ?? "ctrl+s");
+	const cycleKey = keyLabel(app.keybindings.getKeys("app.thinking.cycle")[0] ?? "shift+tab");
 	const selector = selectors.open({
 		title: "Thinking Level",
-		status: "This session only",
-		searchable: false,
+		status: `${cycleKey} cycles thinking levels in-session`,
+		// Typing filters the levels as in the other pickers; as in pi 1.4 it matches the descriptions too.
+		filter: (items, query) => fuzzyFilter(items, query, (item) => [item.value, item.description ?? ""]),
 		items: levels.map((level) => ({
 			value: level,
 			label: `${level === current ? "✓" : " "} ${level.padEnd(8)}`,

@@ -31,8 +31,8 @@ export interface TranscriptExtensions {
 	showImages(): boolean;
 }
 
-/** The status text while a run is working (extensions may replace it with `setWorkingMessage`). */
-export const WORKING_MESSAGE = "Working… (Esc to abort)";
+/** The status text while a run is working, pi 1.4's (extensions may replace it with `setWorkingMessage`). */
+export const WORKING_MESSAGE = "Working";
 
 /** What the transcript tells the rest of the screen (spinner, pending queue). */
 export interface TranscriptHooks {
@@ -274,7 +274,7 @@ export class Transcript {
 			if (message.role !== "toolResult") continue;
 			this.tools
 				.get(message.toolCallId)
-				?.setResult({ content: message.content, details: message.details }, message.isError);
+				?.setResult({ content: message.content, details: message.details }, message.isError, message.durationMs);
 		}
 	}
 
@@ -364,7 +364,7 @@ export class Transcript {
 				this.toolFor(event.toolCallId, event.toolName, event.args).setPartialResult(event.partialResult);
 				return;
 			case "tool_execution_end":
-				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError);
+				this.toolFor(event.toolCallId, event.toolName, {}).setResult(event.result, event.isError, event.durationMs);
 				return;
 			case "agent_start":
 				this.hooks.setStatus(WORKING_MESSAGE);

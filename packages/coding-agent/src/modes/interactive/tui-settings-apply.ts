@@ -31,7 +31,8 @@ export function mergeRunSettings(base: Readonly<Settings>, patch: Readonly<Setti
 /**
  * Applies changed TUI settings to a running app, so a change in /settings shows at once. The
  * few that only matter at start-up (`quietStartup`, `collapseChangelog`) and those read when used
- * (`doubleEscapeAction`, `treeFilterMode`, `externalEditor`) need nothing here.
+ * (`doubleEscapeAction`, `treeFilterMode`, `externalEditor`, `fullscreenExitOutput`,
+ * `fullscreenWheelScrollLines`) need nothing here.
  */
 export function applyTuiSettings(app: TuiSettingsTarget, previous: TuiSettings, next: TuiSettings): void {
 	if (previous.showHardwareCursor !== next.showHardwareCursor) app.tui.setShowHardwareCursor(next.showHardwareCursor);
@@ -40,6 +41,7 @@ export function applyTuiSettings(app: TuiSettingsTarget, previous: TuiSettings, 
 	app.editor.setAutocompleteMaxVisible(next.autocompleteMaxVisible);
 	app.progress.setEnabled(next.showTerminalProgress);
 	if (previous.showThinkingBlocks !== next.showThinkingBlocks) app.transcript.setShowThinking(next.showThinkingBlocks);
+	app.layout.setScrollbarMode(next.fullscreenScrollbar);
 	if (previous.tuiMode !== next.tuiMode) {
 		const fullscreen = next.tuiMode === "fullscreen";
 		app.layout.setFullscreen(fullscreen);

@@ -3,12 +3,17 @@
 import {
 	DOUBLE_ESCAPE_ACTIONS,
 	type DoubleEscapeAction,
+	FULLSCREEN_EXIT_OUTPUTS,
+	FULLSCREEN_SCROLLBARS,
+	type FullscreenExitOutput,
+	type FullscreenScrollbar,
 	type Settings,
 	TREE_FILTER_MODES,
 	type TreeFilterMode,
 	TUI_MODES,
 	TUI_SETTING_RANGES,
 	type TuiMode,
+	WHEEL_SCROLL_LINES_RANGE,
 } from "../../core/config/settings-types.js";
 
 /** Every TUI setting, resolved. */
@@ -26,6 +31,12 @@ export interface TuiSettings {
 	autocompleteMaxVisible: number;
 	showHardwareCursor: boolean;
 	tuiMode: TuiMode;
+	/** pi 1.4's `fullscreenExitOutput`: the transcript on exit from fullscreen, or only the resume command. */
+	fullscreenExitOutput: FullscreenExitOutput;
+	/** pi 1.4's `fullscreenScrollbar`. */
+	fullscreenScrollbar: FullscreenScrollbar;
+	/** pi 1.4's `fullscreenWheelScrollLines`: lines per wheel report, or "auto". */
+	fullscreenWheelScrollLines: "auto" | number;
 	/** Command for Ctrl+G; undefined = `$VISUAL`, then `$EDITOR`. */
 	externalEditor: string | undefined;
 	/** `markdown.codeBlockIndent`: put before every line of a fenced code block. */
@@ -56,6 +67,12 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
 	return values.includes(value as T) ? (value as T) : fallback;
 }
 
+/** A number of lines floored and clamped to 1–100 as pi 1.4 does; anything else is "auto". */
+function wheelScrollLines(value: unknown): "auto" | number {
+	if (typeof value !== "number" || !Number.isFinite(value)) return "auto";
+	return int(value, 1, WHEEL_SCROLL_LINES_RANGE);
+}
+
 /** The TUI settings with their defaults (configuration.md §3.9). */
 export function resolveTuiSettings(settings: Readonly<Settings>): TuiSettings {
 	const terminal = record(settings.terminal);
@@ -74,6 +91,9 @@ export function resolveTuiSettings(settings: Readonly<Settings>): TuiSettings {
 		autocompleteMaxVisible: int(settings.autocompleteMaxVisible, 5, TUI_SETTING_RANGES.autocompleteMaxVisible),
 		showHardwareCursor: bool(settings.showHardwareCursor, false),
 		tuiMode: oneOf(TUI_MODES, settings.tuiMode, "regular"),
+		fullscreenExitOutput: oneOf(FULLSCREEN_EXIT_OUTPUTS, settings.fullscreenExitOutput, "transcript"),
+		fullscreenScrollbar: oneOf(FULLSCREEN_SCROLLBARS, settings.fullscreenScrollbar, "auto"),
+		fullscreenWheelScrollLines: wheelScrollLines(settings.fullscreenWheelScrollLines),
 		externalEditor: editor === "" ? undefined : editor,
 		// A tab's width is up to the terminal; the renderer counts cells, so tabs become spaces.
 		codeBlockIndent: [...indent.replaceAll("\t", "    ")].filter((char) => char >= " " && char !== "\u007f").join(""),

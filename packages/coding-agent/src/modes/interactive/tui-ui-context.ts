@@ -210,12 +210,12 @@ export class TuiUIContext implements ModeUIContext {
 		return () => this.autocompleteProviders.delete(provider);
 	}
 
-	setWorkingIndicator(_indicator: WorkingIndicator | undefined): void {
-		// The working line keeps the host spinner; the message is what extensions change (setWorkingMessage).
+	setWorkingIndicator(indicator: WorkingIndicator | undefined): void {
+		this.app.setWorkingIndicator(indicator);
 	}
 
 	setWorkingVisible(visible: boolean): void {
-		if (!visible) this.app.setWorkingMessage(undefined);
+		this.app.setWorkingVisible(visible);
 	}
 
 	setHiddenThinkingLabel(label: string | undefined): void {

@@ -1,5 +1,5 @@
-// Lines per mouse-wheel report in the fullscreen transcript, as pi 1.4 counts them by default
-// (`fullscreenWheelScrollLines` "auto"; that setting is not read here).
+// Lines per mouse-wheel report in the fullscreen transcript, as pi 1.4 counts them: a fixed number
+// (`fullscreenWheelScrollLines`), or by default ("auto") in proportion to how fast reports come.
 
 /** Reports closer than this are one physical notch split up (or a high-resolution wheel): 1 line each. */
 const SAME_NOTCH_MS = 5;
@@ -23,10 +23,23 @@ export class WheelScroll {
 	/** The fraction of a line owed from earlier reports. */
 	private owed = 0;
 
-	constructor(private readonly accelerate: boolean = !terminalAcceleratesWheel()) {}
+	constructor(
+		private lines: "auto" | number = "auto",
+		private readonly accelerate: boolean = !terminalAcceleratesWheel(),
+	) {}
+
+	/** The `fullscreenWheelScrollLines` setting: a whole number of lines per report, or "auto". */
+	setLines(lines: "auto" | number): void {
+		this.lines = lines;
+		this.lastTime = Number.NEGATIVE_INFINITY;
+		this.lastDirection = 0;
+		this.meanGap = undefined;
+		this.owed = 0;
+	}
 
 	/** Lines for one report in `direction` (-1 up, 1 down) at `now` (ms). */
 	next(direction: -1 | 1, now: number): number {
+		if (this.lines !== "auto") return Math.max(1, Math.floor(this.lines));
 		if (!this.accelerate) return 1;
 		const gap = now - this.lastTime;
 		const sameGesture = direction === this.lastDirection && gap <= GESTURE_PAUSE_MS;

@@ -5,6 +5,7 @@ import type { PromptDisposition } from "../../core/agent-session/agent-session-e
 import type { AgentSessionRuntime } from "../../core/agent-session/agent-session-runtime.js";
 import { listSignInProviders, signOut } from "../../core/auth/sign-in.js";
 import { extensionCommandInfo, resourceCommandInfos } from "../../core/extensions/slash-command-info.js";
+import { toWireMessages } from "../json-event.js";
 import type { RpcCommandOf, RpcCommandType } from "./rpc-command-schemas.js";
 import type { RpcLogins } from "./rpc-login.js";
 import type { RpcResponseDataMap, RpcSessionState, RpcSlashCommand } from "./rpc-types.js";
@@ -101,7 +102,7 @@ const HANDLERS: { [K in RpcCommandType]: Handler<K> } = {
 	new_session: (command, { runtime }) =>
 		runtime.newSession(command.parentSession !== undefined ? { parentSession: command.parentSession } : {}),
 	get_state: (_command, { session }) => stateOf(session),
-	get_messages: (_command, { session }) => ({ messages: session.messages }),
+	get_messages: (_command, { session }) => ({ messages: toWireMessages(session.messages) }),
 	set_model: async (command, { session }) => {
 		const models = await session.getAvailableModels();
 		const model = models.find(

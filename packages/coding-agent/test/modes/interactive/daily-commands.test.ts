@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxText } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionManager } from "../../../src/core/session/session-manager.js";
-import { ToolExecutionComponent } from "../../../src/modes/interactive/components/tool-execution.js";
+import { formatDuration, ToolExecutionComponent } from "../../../src/modes/interactive/components/tool-execution.js";
 import { createTheme } from "../../../src/modes/interactive/theme.js";
 import { assistantMessage, userMessage } from "../../support/messages.js";
 import { useTempDirs } from "../../support/temp-dir.js";
@@ -44,6 +44,32 @@ describe("the daily commands", () => {
 		await fixture.type("/thinking low\r");
 		await fixture.waitForText("Thinking level: low");
 		expect(fixture.app.session.thinkingLevel).toBe("low");
+	});
+
+	it("/thinking's picker filters the levels as you type (names and descriptions), as pi 1.4's does", async () => {
+		const fixture = await setup({ models: [{ id: "thinker", reasoning: true }] });
+		await fixture.type("/thinking\r");
+		await fixture.waitForText("Thinking Level");
+		expect(fixture.screen()).toContain("Shift+Tab cycles thinking levels in-session");
+		expect(fixture.screen()).toMatch(/medium\s+Moderate reasoning \(~8k tokens\) · default/);
+		await fixture.type("hi");
+		await fixture.waitUntil((screen) => !screen.includes("Moderate reasoning"));
+		const screen = fixture.screen();
+		expect(screen).toContain("Search: hi");
+		// The best match first and highlighted; "low" matches through its description ("Light reasoning").
+		expect(screen).toMatch(/→\s+high\s+Deep reasoning/);
+		expect(screen).toContain("Light reasoning");
+		expect(screen).not.toContain("No reasoning");
+		await fixture.type("\r");
+		await fixture.waitForText("Thinking level: high");
+		expect(fixture.app.session.thinkingLevel).toBe("high");
+		// Backspace widens the filter again; Ctrl+S still saves the highlighted level.
+		await fixture.type("/thinking\r");
+		await fixture.waitForText("Thinking Level");
+		await fixture.type("lo\x7f\x7fminimal");
+		await fixture.waitUntil((current) => !current.includes("Deep reasoning"));
+		await fixture.type("\x13");
+		await fixture.waitForText("Default thinking level: minimal");
 	});
 
 	it("/scoped-models toggles a model out of the Ctrl+P cycle at once and saves enabledModels on Ctrl+S", async () => {
@@ -185,12 +211,26 @@ describe("the daily commands", () => {
 		const tool = new ToolExecutionComponent("bash", { command: "sleep 1" }, theme);
 		tool.markStarted(1_000);
 		expect(tool.timeText(2_250)).toBe("Elapsed 1.3s");
-		tool.setResult({ content: [{ type: "text", text: "ok" }] }, false, 2_200);
+		tool.setResult({ content: [{ type: "text", text: "ok" }] }, false, undefined, 2_200);
 		expect(tool.timeText(9_000)).toBe("Took 1.2s");
 		expect(tool.render(60).at(-1)).toContain("Took 1.2s");
-		// History tool calls have no time line.
+		// History tool calls stored without a duration have no time line.
 		const history = new ToolExecutionComponent("bash", { command: "ls" }, theme);
 		history.setResult({ content: [{ type: "text", text: "ok" }] }, false);
 		expect(history.timeText()).toBeUndefined();
+	});
+
+	it("the recorded duration gives Took, live and for calls restored from a session", () => {
+		const theme = createTheme("dark", { env: {} });
+		const live = new ToolExecutionComponent("bash", { command: "make" }, theme);
+		live.markStarted(1_000);
+		// The loop's figure wins over the UI clock (both sides of a restore then agree).
+		live.setResult({ content: [{ type: "text", text: "ok" }] }, false, 3_400, 9_000);
+		expect(live.timeText()).toBe("Took 3.4s");
+		const restored = new ToolExecutionComponent("bash", { command: "make" }, theme);
+		restored.setResult({ content: [{ type: "text", text: "ok" }] }, false, 125_000);
+		expect(restored.timeText()).toBe("Took 2m 5s");
+		expect(restored.render(60).at(-1)).toContain("Took 2m 5s");
+		expect(formatDuration(3_723_000)).toBe("1h 2m 3s");
 	});
 });

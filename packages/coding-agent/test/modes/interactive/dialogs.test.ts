@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@pi/ai";
 import { stripAnsi } from "@pi/tui";
 import { afterEach, describe, expect, it } from "vitest";
+import { LinesComponent } from "../../../src/modes/interactive/components/lines-component.js";
 import { useTempDirs } from "../../support/temp-dir.js";
 import { type AppFixture, createAppFixture } from "./app-fixture.js";
 import { palette } from "./render-support.js";
@@ -339,7 +340,45 @@ describe("interactive app keys and commands", () => {
 		await fixture.type("go\r");
 		await fixture.waitForText("Consulting the oracle…");
 		fixture.app.uiContext.setWorkingMessage(undefined);
-		await fixture.waitForText("Working… (Esc to abort)");
+		await fixture.waitUntil((screen) => /── \S Working ─/.test(screen));
+		await fixture.app.session.abort();
+	});
+
+	it("the working status sits in the editor's top border (1.4's place); an extension's spinner and visibility apply", async () => {
+		const fixture = await setup({ tokensPerSecond: 30 });
+		fixture.faux.setResponses([fauxAssistantMessage([fauxText("slow ".repeat(200))])]);
+		await fixture.type("go\r");
+		await fixture.waitUntil((screen) => /── \S Working ─/.test(screen));
+		const viewport = fixture.terminal.getViewport();
+		const borderRow = viewport.findIndex((line) => line.includes("Working"));
+		// The border line is the editor's first line: the prompt row follows, no status line above it.
+		expect(viewport[borderRow]).toMatch(/^── \S Working ─+$/);
+		expect(viewport[borderRow - 1]?.trim()).not.toBe("");
+		// The working text takes the editor border's colour, as in pi 1.4.
+		const border = fixture.terminal.getCell(borderRow, 0);
+		expect(fixture.terminal.getCell(borderRow, 5)?.fg).toEqual(border?.fg);
+		fixture.app.uiContext.setWorkingIndicator({ frames: ["*"], intervalMs: 1000 });
+		await fixture.waitUntil((screen) => screen.includes("── * Working ─"));
+		fixture.app.uiContext.setWorkingVisible(false);
+		await fixture.waitUntil((screen) => !screen.includes("Working"));
+		fixture.app.uiContext.setWorkingVisible(true);
+		await fixture.waitUntil((screen) => screen.includes("── * Working ─"));
+		fixture.app.uiContext.setWorkingIndicator(undefined);
+		await fixture.waitUntil((screen) => /── [^*\s] Working ─/.test(screen));
+		await fixture.app.session.abort();
+		await fixture.waitUntil((screen) => !screen.includes("Working"));
+	});
+
+	it("with an extension's editor in place, the working status keeps a line of its own above it", async () => {
+		const fixture = await setup({ tokensPerSecond: 30 });
+		fixture.faux.setResponses([fauxAssistantMessage([fauxText("slow ".repeat(200))])]);
+		fixture.app.uiContext.setEditorComponent(() => new LinesComponent(["[custom editor]"]));
+		await fixture.waitForText("[custom editor]");
+		fixture.app.handleSubmit("go");
+		await fixture.waitUntil((screen) => /^\S Working$/m.test(screen.replace(/ +$/gm, "")));
+		const viewport = fixture.terminal.getViewport().map((line) => line.trimEnd());
+		const row = viewport.findIndex((line) => /^\S Working$/.test(line));
+		expect(viewport.slice(row + 1).some((line) => line.includes("[custom editor]"))).toBe(true);
 		await fixture.app.session.abort();
 	});
 

@@ -87,7 +87,7 @@ describe("interactive app shell", () => {
 		await fixture.type("\x1b");
 		await fixture.waitForText("Aborted");
 		expect(fixture.runtime.session.isStreaming).toBe(false);
-		expect(fixture.screen()).not.toContain("Working…");
+		expect(fixture.screen()).not.toContain("Working");
 	});
 
 	it("Ctrl+C clears the editor, a second Ctrl+C quits and restores the terminal", async () => {

@@ -105,6 +105,44 @@ describe("ScreenLayout", () => {
 		}
 	});
 
+	it('fullscreenScrollbar "always" keeps a column for it (the transcript one narrower); "hidden" never draws it', () => {
+		const widths: number[] = [];
+		const recorder = {
+			render: (width: number) => {
+				widths.push(width);
+				return numbered(20);
+			},
+			invalidate: () => {},
+		};
+		const layout = new ScreenLayout([recorder], [new Lines(["editor", "footer"])], () => 6, theme);
+		layout.setFullscreen(true);
+		layout.setScrollbarMode("always");
+		const lines = layout.render(40);
+		expect(widths.at(-1)).toBe(39);
+		expect(layout.scrollbarVisible).toBe(true);
+		expect(lines.slice(0, 4).map((line) => stripAnsi(line).at(-1))).toEqual(["│", "│", "│", "┃"]);
+		expect(lines.slice(0, 4).every((line) => visibleWidth(line) === 40)).toBe(true);
+		// All fits: the thumb fills the track, as pi 1.4 draws it.
+		const short = new ScreenLayout([new Lines(numbered(2))], [new Lines(["editor", "footer"])], () => 6, theme);
+		short.setFullscreen(true);
+		short.setScrollbarMode("always");
+		expect(
+			short
+				.render(40)
+				.slice(0, 4)
+				.map((line) => stripAnsi(line).at(-1)),
+		).toEqual(["┃", "┃", "┃", "┃"]);
+		layout.setScrollbarMode("hidden");
+		layout.scrollLines(-3);
+		expect(layout.scrollbarVisible).toBe(false);
+		const hidden = layout.render(40);
+		expect(widths.at(-1)).toBe(40);
+		expect(hidden.slice(0, 3).map((line) => stripAnsi(line).trimEnd())).toEqual(["line 14", "line 15", "line 16"]);
+		// Regular mode never has one.
+		layout.setFullscreen(false);
+		expect(layout.scrollbarVisible).toBe(false);
+	});
+
 	it("scrolls by screens and lines, offers a jump to the latest, and stays put while new lines arrive", () => {
 		const transcript = new Lines(numbered(30));
 		const layout = new ScreenLayout([transcript], [new Lines(["editor"])], () => 6, theme);

@@ -79,7 +79,7 @@ describe("documentation screens", () => {
 		for (let step = 0; step < 11; step++) await fixture.type("\x1b[B");
 		await fixture.waitForText("→ TUI mode");
 		const svg = terminalToSvg(fixture.terminal, { title: "pi: /settings" });
-		expect(svg).toContain("Hardware cursor");
+		expect(svg).toContain("Fullscreen scrollbar");
 		// The theme's accent (#ffaf5f) draws the panel's border.
 		expect(svg.toLowerCase()).toContain('fill="#ffaf5f"');
 		save("interactive-settings.svg", svg);

@@ -49,6 +49,57 @@ describe("Transcript events", () => {
 		expect(await screen()).toContain("Compaction cancelled");
 	});
 
+	it("shows Took under tool runs restored from a session that recorded their duration", async () => {
+		const { transcript, screen } = setup();
+		const call = (id: string) => ({
+			type: "toolCall" as const,
+			id,
+			name: "bash",
+			arguments: { command: `echo ${id}` },
+		});
+		transcript.reset([
+			{ role: "user", content: "run them", timestamp: 0 },
+			{
+				role: "assistant",
+				content: [call("timed"), call("legacy")],
+				api: "faux",
+				provider: "faux",
+				model: "m",
+				usage: {
+					input: 0,
+					output: 0,
+					cacheRead: 0,
+					cacheWrite: 0,
+					totalTokens: 0,
+					cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+				},
+				stopReason: "toolUse",
+				timestamp: 0,
+			},
+			{
+				role: "toolResult",
+				toolCallId: "timed",
+				toolName: "bash",
+				content: [{ type: "text", text: "timed" }],
+				isError: false,
+				durationMs: 2_340,
+				timestamp: 0,
+			},
+			// Stored before durations were recorded: no time line, as in pi 1.4.
+			{
+				role: "toolResult",
+				toolCallId: "legacy",
+				toolName: "bash",
+				content: [{ type: "text", text: "legacy" }],
+				isError: false,
+				timestamp: 0,
+			},
+		]);
+		const text = await screen();
+		expect(text.match(/Took /g)).toHaveLength(1);
+		expect(text).toContain("Took 2.3s");
+	});
+
 	it("forwards the pending queue and draws history messages of every kind", async () => {
 		const { transcript, pending, screen } = setup();
 		transcript.handleEvent({ type: "queue_update", steering: ["left"], followUp: ["then stop"] });

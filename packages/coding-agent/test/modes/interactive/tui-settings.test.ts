@@ -80,6 +80,9 @@ describe("TUI settings: reading", () => {
 			autocompleteMaxVisible: 5,
 			showHardwareCursor: false,
 			tuiMode: "regular",
+			fullscreenExitOutput: "transcript",
+			fullscreenScrollbar: "auto",
+			fullscreenWheelScrollLines: "auto",
 			externalEditor: undefined,
 			codeBlockIndent: "  ",
 			showImages: true,
@@ -119,6 +122,37 @@ describe("TUI settings: reading", () => {
 		expect(resolved.clearOnShrink).toBe(true);
 	});
 
+	it("reads pi 1.4's fullscreen settings; a wheel line count is floored and clamped to 1–100 as 1.4 does", () => {
+		const { settings, problems } = validateSettings(
+			{
+				fullscreenExitOutput: "resume-hint",
+				fullscreenScrollbar: "always",
+				fullscreenWheelScrollLines: 250,
+			} as Settings,
+			"/agent/settings.json",
+		);
+		expect(problems).toEqual([]);
+		expect(resolveTuiSettings(settings)).toMatchObject({
+			fullscreenExitOutput: "resume-hint",
+			fullscreenScrollbar: "always",
+			fullscreenWheelScrollLines: 100,
+		});
+		expect(resolveTuiSettings({ fullscreenWheelScrollLines: 2.7 }).fullscreenWheelScrollLines).toBe(2);
+		expect(resolveTuiSettings({ fullscreenWheelScrollLines: 0 }).fullscreenWheelScrollLines).toBe(1);
+		const wrong = validateSettings(
+			{ fullscreenScrollbar: "sometimes", fullscreenWheelScrollLines: "fast" } as unknown as Settings,
+			"/agent/settings.json",
+		);
+		expect(wrong.problems.map((problem) => problem.key).sort()).toEqual([
+			"fullscreenScrollbar",
+			"fullscreenWheelScrollLines",
+		]);
+		expect(resolveTuiSettings(wrong.settings)).toMatchObject({
+			fullscreenScrollbar: "auto",
+			fullscreenWheelScrollLines: "auto",
+		});
+	});
+
 	it("expands tabs in markdown.codeBlockIndent and drops control characters", () => {
 		expect(resolveTuiSettings({ markdown: { codeBlockIndent: "\t\x1b|" } }).codeBlockIndent).toBe("    |");
 	});
@@ -130,7 +164,7 @@ describe("TUI settings in the app and in /settings", () => {
 		await fixture.type("/settings\r");
 		await fixture.waitForText("Settings");
 		const seen = new Set<string>();
-		for (let step = 0; step < 24; step++) {
+		for (let step = 0; step < 30; step++) {
 			for (const line of fixture.terminal.getViewport())
 				seen.add(line.replace(/[│→]/g, "").replace(/\s+/g, " ").trim());
 			await fixture.type(DOWN);
@@ -143,6 +177,9 @@ describe("TUI settings in the app and in /settings", () => {
 			"Double Escape tree",
 			"Tree filter default",
 			"TUI mode regular",
+			"Fullscreen exit output transcript",
+			"Fullscreen scrollbar auto",
+			"Fullscreen wheel scrolling auto",
 			"Hardware cursor off",
 			"Editor padding 0",
 			"Output padding 2",
@@ -282,6 +319,46 @@ describe("TUI settings in the app and in /settings", () => {
 		fixture.terminal.takeWrites();
 		fixture.app.quit(0);
 		expect(fixture.terminal.takeWrites()).toContain("\x1b[?1049l");
+	});
+
+	it('fullscreenExitOutput "resume-hint" leaves the shell without the transcript; the default prints it', async () => {
+		for (const [exitOutput, printed] of [
+			["transcript", true],
+			["resume-hint", false],
+		] as const) {
+			const fixture = await setup({ settings: { tuiMode: "fullscreen", fullscreenExitOutput: exitOutput }, rows: 12 });
+			fixture.faux.setResponses([fauxAssistantMessage("an answer for the shell")]);
+			await fixture.type("hello\r");
+			await fixture.waitForText("an answer for the shell");
+			fixture.terminal.takeWrites();
+			fixture.app.quit(0);
+			const writes = fixture.terminal.takeWrites();
+			expect(writes).toContain("\x1b[?1049l");
+			expect(writes.slice(writes.indexOf("\x1b[?1049l")).includes("an answer for the shell")).toBe(printed);
+		}
+	});
+
+	it("fullscreenWheelScrollLines moves that many lines per wheel step; Fullscreen scrollbar always shows it", async () => {
+		const fixture = await setup({
+			settings: { tuiMode: "fullscreen", fullscreenWheelScrollLines: 7 },
+			rows: 16,
+		});
+		fixture.faux.setResponses([
+			fauxAssistantMessage(Array.from({ length: 40 }, (_, index) => `answer line ${index}`).join("\n\n")),
+		]);
+		await fixture.type("long please\r");
+		await fixture.waitForText("answer line 39");
+		// SGR mouse: button 64 is wheel up.
+		await fixture.type("\x1b[<64;10;5M");
+		expect(fixture.app.layout.linesBelow).toBe(7);
+		await fixture.type("\x1b[<64;10;5M");
+		expect(fixture.app.layout.linesBelow).toBe(14);
+		await selectSetting(fixture, "Fullscreen scrollbar");
+		await fixture.type("\r");
+		await waitForSetting(fixture, "Fullscreen scrollbar", "always");
+		await closeOverlay(fixture);
+		expect(fixture.settingsFile.getSettings().fullscreenScrollbar).toBe("always");
+		expect(fixture.app.layout.scrollbarVisible).toBe(true);
 	});
 
 	it("Terminal progress writes OSC 9;4 while the agent works and clears it when it settles", async () => {

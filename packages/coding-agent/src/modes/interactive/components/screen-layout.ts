@@ -1,4 +1,5 @@
 import { type Component, sliceByColumn, truncateToWidth, visibleWidth } from "@pi/tui";
+import type { FullscreenScrollbar } from "../../../core/config/settings-types.js";
 import type { Theme } from "../theme.js";
 import { highlightMatch, type TranscriptMatch } from "./transcript-search.js";
 
@@ -27,9 +28,10 @@ export const SCROLLBAR_HIDE_MS = 1000;
  * other, and the terminal's scrollback holds what scrolled away. Fullscreen mode draws exactly one
  * screen: the fixed part at the bottom, above it a window on the scrolling part that follows the
  * end unless the user scrolled up (keys, mouse wheel, find, prompt jumps), with a "jump to latest"
- * line while scrolled up. As in pi 1.4 (its default `fullscreenScrollbar` "auto"), the scrollbar
- * shows in the last column while the user scrolls and for {@link SCROLLBAR_HIDE_MS} after, over
- * whatever the transcript drew there, so nothing re-wraps when it comes and goes.
+ * line while scrolled up. The scrollbar follows pi 1.4's `fullscreenScrollbar`: "auto" (the
+ * default) shows it in the last column while the user scrolls and for {@link SCROLLBAR_HIDE_MS}
+ * after, over whatever the transcript drew there, so nothing re-wraps when it comes and goes;
+ * "always" gives it a column of its own (the transcript one column narrower); "hidden" never draws it.
  */
 export class ScreenLayout implements Component {
 	private fullscreen = false;
@@ -42,6 +44,7 @@ export class ScreenLayout implements Component {
 	private match: TranscriptMatch | undefined;
 	private flashText: string | undefined;
 	private flashTimer: ReturnType<typeof setTimeout> | undefined;
+	private scrollbarMode: FullscreenScrollbar = "auto";
 	private scrollbarShown = false;
 	private scrollbarTimer: ReturnType<typeof setTimeout> | undefined;
 	/** Drawn over the window's top right (find's box); it renders nothing while closed. */
@@ -85,14 +88,21 @@ export class ScreenLayout implements Component {
 		this.hideScrollbar();
 	}
 
-	/** True while the scrollbar is drawn (a scroll less than {@link SCROLLBAR_HIDE_MS} ago). */
-	get scrollbarVisible(): boolean {
-		return this.scrollbarShown;
+	/** The `fullscreenScrollbar` setting. */
+	setScrollbarMode(mode: FullscreenScrollbar): void {
+		if (mode === this.scrollbarMode) return;
+		this.scrollbarMode = mode;
+		this.hideScrollbar();
 	}
 
-	/** Shows the scrollbar, and hides it again {@link SCROLLBAR_HIDE_MS} after the last call. */
+	/** True while the scrollbar is drawn ("auto": a scroll less than {@link SCROLLBAR_HIDE_MS} ago). */
+	get scrollbarVisible(): boolean {
+		return this.fullscreen && (this.scrollbarMode === "always" || this.scrollbarShown);
+	}
+
+	/** "auto": shows the scrollbar, and hides it again {@link SCROLLBAR_HIDE_MS} after the last call. */
 	private scrolled(): void {
-		if (!this.fullscreen) return;
+		if (!this.fullscreen || this.scrollbarMode !== "auto") return;
 		this.scrollbarShown = true;
 		if (this.scrollbarTimer) clearTimeout(this.scrollbarTimer);
 		this.scrollbarTimer = setTimeout(() => {
@@ -229,7 +239,8 @@ export class ScreenLayout implements Component {
 			// One copy of a long transcript per frame, as a plain container would make.
 			return ([] as string[]).concat(...parts);
 		}
-		const contentWidth = width;
+		const always = this.scrollbarMode === "always" && width > 1;
+		const contentWidth = always ? width - 1 : width;
 		const scrollingParts = this.scrolling.map((child) => child.render(contentWidth));
 		const fixed = ([] as string[]).concat(...this.fixed.map((child) => child.render(width)));
 		const scrolling =
@@ -255,8 +266,8 @@ export class ScreenLayout implements Component {
 		if (this.scrollOffset > 0) window.push(this.jumpLine(contentWidth));
 		if (this.overlay) this.drawOverlay(window, this.overlay, width, contentWidth);
 		if (this.flashText !== undefined && window.length > 0) window[0] = this.flashOver(window[0] ?? "", width);
-		if (!this.scrollbarShown) return window.map((line) => fitToWidth(line, width)).concat(fixed);
-		const bar = this.scrollbar(scrolling.length, start, room);
+		if (!always && !this.scrollbarShown) return window.map((line) => fitToWidth(line, width)).concat(fixed);
+		const bar = this.scrollbar(scrolling.length, start, room, always);
 		const framed = window.map((line, row) => {
 			const cell = bar[row];
 			return cell === undefined ? fitToWidth(line, width) : `${fitToWidth(line, width - 1)}\x1b[0m${cell}`;
@@ -293,10 +304,13 @@ export class ScreenLayout implements Component {
 		return `${" ".repeat(left)}${this.theme.accent(text)}`;
 	}
 
-	/** One cell per window row: the track, and the thumb where the window is; blank when all fits. */
-	private scrollbar(total: number, top: number, room: number): string[] {
-		if (total <= room) return [];
-		const thumb = Math.max(1, Math.round((room * room) / total));
+	/**
+	 * One cell per window row: the track, and the thumb where the window is. When all fits, blank
+	 * ("auto") or all thumb ("always", as pi 1.4 draws it).
+	 */
+	private scrollbar(total: number, top: number, room: number, always: boolean): string[] {
+		if (total <= room && !always) return [];
+		const thumb = Math.min(room, Math.max(1, Math.round((room * room) / Math.max(1, total))));
 		const maxTop = Math.max(1, total - room);
 		const thumbStart = Math.min(room - thumb, Math.round((Math.min(top, maxTop) / maxTop) * (room - thumb)));
 		const cells: string[] = [];

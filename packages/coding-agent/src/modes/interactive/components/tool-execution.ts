@@ -18,6 +18,8 @@ export class ToolExecutionComponent implements Component {
 	/** When the run started and ended (ms), for the `Elapsed` / `Took` line; unset for history. */
 	private startedAt: number | undefined;
 	private endedAt: number | undefined;
+	/** The run's recorded duration (the loop's measure, kept in the session): wins over the clock. */
+	private durationMs: number | undefined;
 	/** The last (partial or final) result, as extensions' `renderResult` gets it. */
 	private result: AgentToolResult | undefined;
 	/** True once the call's arguments are final (the assistant message ended, or the tool started). */
@@ -61,8 +63,13 @@ export class ToolExecutionComponent implements Component {
 		this.cache = undefined;
 	}
 
-	setResult(result: AgentToolResult, isError: boolean, now: number = Date.now()): void {
+	/**
+	 * The final result. `durationMs`, the run's recorded time, gives the `Took …` line, also to a
+	 * call restored from a session (which was never timed here).
+	 */
+	setResult(result: AgentToolResult, isError: boolean, durationMs?: number, now: number = Date.now()): void {
 		this.result = result;
+		if (durationMs !== undefined) this.durationMs = durationMs;
 		this.argsComplete = true;
 		this.view.output = resultText(result.content);
 		this.view.details = result.details;
@@ -85,8 +92,18 @@ export class ToolExecutionComponent implements Component {
 		return this.startedAt !== undefined && this.endedAt === undefined;
 	}
 
-	/** The time line's text now (undefined for history tool calls). */
+	/** The final run time: the recorded one, else what the clock saw; undefined while running. */
+	private finalDuration(): number | undefined {
+		if (!this.view.done) return undefined;
+		if (this.durationMs !== undefined) return this.durationMs;
+		if (this.startedAt !== undefined && this.endedAt !== undefined) return this.endedAt - this.startedAt;
+		return undefined;
+	}
+
+	/** The time line's text now (undefined for a history call stored without a duration). */
 	timeText(now: number = Date.now()): string | undefined {
+		const took = this.finalDuration();
+		if (took !== undefined) return `Took ${formatDuration(took)}`;
 		if (this.startedAt === undefined) return undefined;
 		if (this.endedAt !== undefined) return `Took ${formatDuration(this.endedAt - this.startedAt)}`;
 		return `Elapsed ${formatDuration(now - this.startedAt)}`;
@@ -138,8 +155,7 @@ export class ToolExecutionComponent implements Component {
 			expanded: this.view.expanded,
 			executionStarted: this.startedAt !== undefined || this.view.done,
 			argsComplete: this.argsComplete,
-			durationMs:
-				this.startedAt !== undefined && this.endedAt !== undefined ? this.endedAt - this.startedAt : undefined,
+			durationMs: this.finalDuration(),
 			outputPad: this.theme.outputPad,
 		});
 	}
@@ -186,10 +202,12 @@ export class ToolExecutionComponent implements Component {
 	}
 }
 
-/** 0.4s, 12.3s, 2m 5s. */
+/** 0.4s, 12.3s, 2m 5s, 1h 2m 3s (pi 1.4's forms). */
 export function formatDuration(ms: number): string {
 	const seconds = Math.max(0, ms) / 1000;
 	if (seconds < 60) return `${seconds.toFixed(1)}s`;
-	const minutes = Math.floor(seconds / 60);
-	return `${minutes}m ${Math.floor(seconds % 60)}s`;
+	const whole = Math.floor(seconds);
+	const minutes = Math.floor(whole / 60);
+	if (minutes < 60) return `${minutes}m ${whole % 60}s`;
+	return `${Math.floor(minutes / 60)}h ${minutes % 60}m ${whole % 60}s`;
 }
