@@ -1,5 +1,5 @@
 // pi 1.4's prompt-cache warming through the built binary (issue 24): a model that declares its
-// provider's cache lifetime (`promptCache`, models.md) gets its request re-sent with a one-token cap
+// provider's cache lifetime (`promptCache`, providers.md) gets its request re-sent with a one-token cap
 // shortly before the cache entry expires, recorded as a `usage` entry of kind `cache_warm` in 1.4's
 // session format and counted in the stats. The files are written from 1.4's documented formats.
 import { readFileSync, watch, writeFileSync } from "node:fs";

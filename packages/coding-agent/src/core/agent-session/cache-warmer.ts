@@ -10,8 +10,8 @@ import {
 import type { CacheWarmingMode } from "../config/settings-types.js";
 
 /**
- * Prompt-cache warming as pi 1.4 documents it (settings.md `cacheWarming`, models.md "Prompt Cache
- * Lifetimes"): after each request of the session, when the model declares how long the provider
+ * Prompt-cache warming as pi 1.4 documents it (the `cacheWarming` setting and models' "Prompt Cache
+ * Lifetimes"; our providers.md): after each request of the session, when the model declares how long the provider
  * keeps its prompt cache (`promptCache.short`/`long`, seconds), the same request is sent again with a
  * one-token output cap shortly before the entry would expire, as long as that is expected to save
  * at least $0.05. Each refresh is recorded as a `usage` entry of kind `cache_warm` (counted in the

@@ -2,7 +2,7 @@ import { appearanceOf, luminance, type RgbColour, type TerminalColours } from ".
 import type { Palette } from "./theme-palette.js";
 
 /**
- * The `system` theme as pi 1.4 describes it (themes.md "Use your terminal's colors"): pi's colours
+ * The `system` theme as pi 1.4 describes it ("Use your terminal's colors"; our interactive.md): pi's colours
  * built from the terminal's own. Each role takes its hue from one ANSI colour (errors from red,
  * links from blue, …) and is then lightened or darkened until it stands out from the reported
  * background by a minimum WCAG contrast: 4.5:1 for text, less for secondary text. Panels are the
