@@ -60,6 +60,7 @@ describe("tool selection vs exposure", () => {
 		expect(toolNames(0)).toEqual([
 			"read",
 			"bash",
+			"powershell",
 			"edit",
 			"write",
 			"grep",
@@ -71,7 +72,7 @@ describe("tool selection vs exposure", () => {
 			"codemode",
 			"tool_search",
 		]);
-		expect(lastToolResult()).toMatch(/\n\nbash,e_code,e_defer,e_direct,e_off,edit,find,grep,ls,read,write$/);
+		expect(lastToolResult()).toMatch(/\n\nbash,e_code,e_defer,e_direct,e_off,edit,find,grep,ls,powershell,read,write$/);
 	});
 
 	it("an allowlist registers only what it names or matches: scripts reach no other extension tool", async () => {

@@ -22,7 +22,8 @@ export interface PiTestEnv {
 }
 
 /** Environment variables that would let a test reach a real provider or the user's files. */
-const SCRUBBED = /(_API_KEY|_OAUTH_TOKEN|_TOKEN|^PI_|^OPENAI|^ANTHROPIC|^GEMINI|^GOOGLE|^AWS_|^AZURE)/;
+// npm_config_*: what pnpm hands its scripts (npm warns about the unknown ones on every install pi runs).
+const SCRUBBED = /(_API_KEY|_OAUTH_TOKEN|_TOKEN|^PI_|^OPENAI|^ANTHROPIC|^GEMINI|^GOOGLE|^AWS_|^AZURE|^npm_config_)/;
 
 /** The e2e suite's shared warm cache; undefined outside a vitest run that set it up. */
 function warmCacheHome(): string | undefined {
